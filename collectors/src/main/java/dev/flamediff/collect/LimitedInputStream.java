@@ -1,0 +1,64 @@
+package dev.flamediff.collect;
+
+import dev.flamediff.model.LimitExceededException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/** Fails with {@link InputLimitException} once more than a set number of bytes has been read. */
+final class LimitedInputStream extends FilterInputStream {
+
+    private final long maxBytes;
+    private final long gzipCap;
+    private final String name;
+    private long count;
+
+    /**
+     * @param maxBytes the byte limit
+     * @param gzipCap the byte count past which the gzip expansion ratio is exceeded, or -1
+     */
+    LimitedInputStream(InputStream in, long maxBytes, long gzipCap, String name) {
+        super(in);
+        this.maxBytes = maxBytes;
+        this.gzipCap = gzipCap;
+        this.name = name;
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b = super.read();
+        if (b >= 0) {
+            advance(1);
+        }
+        return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        int n = super.read(b, off, len);
+        if (n > 0) {
+            advance(n);
+        }
+        return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        long s = super.skip(n);
+        advance(s);
+        return s;
+    }
+
+    private void advance(long n) throws InputLimitException {
+        count += n;
+        if (count > maxBytes) {
+            throw new InputLimitException(new LimitExceededException(
+                    "input is larger than the limit of " + maxBytes + " bytes", name, null, null, null));
+        }
+        if (gzipCap >= 0 && count > gzipCap) {
+            throw new InputLimitException(new LimitExceededException(
+                    "gzip data expands more than the limit allows (" + count + " bytes so far)",
+                    name, "gzip", null, null));
+        }
+    }
+}

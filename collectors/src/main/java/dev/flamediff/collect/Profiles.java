@@ -1,0 +1,69 @@
+package dev.flamediff.collect;
+
+import dev.flamediff.model.Position;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+
+/**
+ * The read stage's entry point: a file or stream in, a {@link Profile} out, with the format
+ * detected from the content, gzip decompressed transparently, and the stack filters of the
+ * options applied.
+ */
+public final class Profiles {
+
+    private Profiles() {
+    }
+
+    /**
+     * Reads a profile file with the built-in readers.
+     *
+     * @return the profile, never null
+     * @throws ProfileException if the input is not a readable profile, naming file, format and position
+     * @throws IOException if the file cannot be read
+     */
+    public static Profile read(Path path, ReadOptions options) throws ProfileException, IOException {
+        try (ProfileInput input = ProfileInput.of(path, options.limits())) {
+            return read(input, options, ReaderRegistry.defaults());
+        } catch (InputLimitException e) {
+            throw e.limit().withContext(path.toString(), null, Position.NONE);
+        }
+    }
+
+    /**
+     * Reads a profile from a stream (for example stdin), which is read to its end but not closed.
+     *
+     * @param name the name used in metadata and error messages, such as {@code -}
+     * @return the profile, never null
+     * @throws ProfileException if the input is not a readable profile
+     * @throws IOException if the stream cannot be read
+     */
+    public static Profile read(String name, InputStream in, ReadOptions options)
+            throws ProfileException, IOException {
+        try (ProfileInput input = ProfileInput.of(name, in, options.limits())) {
+            return read(input, options, ReaderRegistry.defaults());
+        } catch (InputLimitException e) {
+            throw e.limit().withContext(name, null, Position.NONE);
+        }
+    }
+
+    /**
+     * Reads an input with the readers of a registry; the caller keeps ownership of the input.
+     *
+     * @return the profile, never null
+     * @throws ProfileException if no reader recognizes the input or the reader rejects it
+     * @throws IOException if the input cannot be read
+     */
+    public static Profile read(ProfileInput input, ReadOptions options, ReaderRegistry registry)
+            throws ProfileException, IOException {
+        try {
+            ProfileReader reader = registry.detect(input);
+            Profile profile = reader.read(input, options);
+            return StackFilter.apply(profile, options);
+        } catch (InputLimitException e) {
+            throw e.limit().withContext(input.name(), null, Position.NONE);
+        }
+    }
+}

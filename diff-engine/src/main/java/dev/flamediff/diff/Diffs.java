@@ -1,0 +1,239 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.model.CallTree;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.IncompatibleProfilesException;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** The diff stage's entry point: base and head profiles in, a {@link DiffTree} out. */
+public final class Diffs {
+
+    private Diffs() {
+    }
+
+    /**
+     * Diffs one base profile against one head profile.
+     *
+     * @return the union tree, never null
+     * @throws IncompatibleProfilesException if the profiles share no value type, or lack the one
+     *     asked for in the options
+     */
+    public static DiffTree diff(Profile base, Profile head, DiffOptions options)
+            throws IncompatibleProfilesException {
+        return diff(List.of(base), List.of(head), options);
+    }
+
+    /**
+     * Diffs several runs per side: each node's value on a side is the mean over that side's runs.
+     *
+     * @return the union tree of all runs, never null
+     * @throws IncompatibleProfilesException if the profiles share no value type, or lack the one
+     *     asked for in the options
+     * @throws IllegalArgumentException if a side has no profile
+     */
+    public static DiffTree diff(List<Profile> base, List<Profile> head, DiffOptions options)
+            throws IncompatibleProfilesException {
+        if (base.isEmpty() || head.isEmpty()) {
+            throw new IllegalArgumentException("each side needs at least one profile");
+        }
+        List<Profile> all = new ArrayList<>(base);
+        all.addAll(head);
+        ValueType type = chooseValueType(all, options);
+        return new UnionTreeMerger(all, base.size(), type, options.normalization()).merge(
+                new DiffSideFactory(base, head));
+    }
+
+    private static ValueType chooseValueType(List<Profile> all, DiffOptions options)
+            throws IncompatibleProfilesException {
+        if (options.valueType().isPresent()) {
+            ValueType wanted = options.valueType().get();
+            for (Profile p : all) {
+                if (p.tree().valueIndex(wanted) < 0) {
+                    throw new IncompatibleProfilesException("has no " + wanted + " values (it has "
+                            + p.valueTypes() + ")", p.metadata().source(), p.metadata().format(), null, null);
+                }
+            }
+            return wanted;
+        }
+        outer:
+        for (ValueType candidate : all.get(0).valueTypes()) {
+            for (Profile p : all) {
+                if (p.tree().valueIndex(candidate) < 0) {
+                    continue outer;
+                }
+            }
+            return candidate;
+        }
+        throw new IncompatibleProfilesException("base and head measure different things ("
+                + all.get(0).valueTypes() + " vs " + all.get(all.size() - 1).valueTypes() + ")");
+    }
+
+    /** Builds the two {@link DiffSide}s once the merger knows the raw totals. */
+    record DiffSideFactory(List<Profile> base, List<Profile> head) {
+        DiffSide side(boolean isBase, double scale, double total) {
+            List<ProfileMetadata> runs = (isBase ? base : head).stream().map(Profile::metadata).toList();
+            return new DiffSide(runs, scale, total);
+        }
+    }
+
+    /** Merges k pre-ordered trees with sorted children into one union tree. */
+    private static final class UnionTreeMerger {
+        private final CallTree[] trees;
+        private final int[] valueIndex;
+        private final int baseRuns;
+        private final Normalization normalization;
+
+        UnionTreeMerger(List<Profile> all, int baseRuns, ValueType type, Normalization normalization) {
+            this.trees = all.stream().map(Profile::tree).toArray(CallTree[]::new);
+            this.valueIndex = Arrays.stream(trees).mapToInt(t -> t.valueIndex(type)).toArray();
+            this.baseRuns = baseRuns;
+            this.normalization = normalization;
+            this.type = type;
+        }
+
+        private final ValueType type;
+        private Frame[] frame = new Frame[256];
+        private int[] parent = new int[256];
+        private int[] depth = new int[256];
+        private double[] baseSelf = new double[256];
+        private double[] headSelf = new double[256];
+        private int size;
+
+        DiffTree merge(DiffSideFactory sides) {
+            int k = trees.length;
+            int headRuns = k - baseRuns;
+            double rawBase = 0;
+            double rawHead = 0;
+            for (int t = 0; t < k; t++) {
+                double g = trees[t].grandTotal(valueIndex[t]);
+                if (t < baseRuns) {
+                    rawBase += g / baseRuns;
+                } else {
+                    rawHead += g / headRuns;
+                }
+            }
+            double baseScale = 1;
+            double headScale = 1;
+            switch (normalization.mode()) {
+                case NONE -> { }
+                case TOTAL -> baseScale = rawBase == 0 ? 1 : rawHead / rawBase;
+                case FACTORS -> {
+                    baseScale = normalization.baseFactor();
+                    headScale = normalization.headFactor();
+                }
+            }
+            double baseWeight = baseScale / baseRuns;
+            double headWeight = headScale / headRuns;
+
+            // Pending union nodes: the matched node in each input tree (-1 if absent).
+            List<int[]> pending = new ArrayList<>();
+            List<Integer> pendingParent = new ArrayList<>();
+            int[] rootMatch = new int[k];
+            pending.add(rootMatch);
+            pendingParent.add(-1);
+            while (!pending.isEmpty()) {
+                int last = pending.size() - 1;
+                int[] match = pending.remove(last);
+                int par = pendingParent.remove(last);
+                int id = add(par, match, baseWeight, headWeight);
+                List<Frame> childFrames = new ArrayList<>();
+                List<int[]> childMatches = new ArrayList<>();
+                collectChildren(match, childFrames, childMatches);
+                for (int c = childFrames.size() - 1; c >= 0; c--) {
+                    pending.add(childMatches.get(c));
+                    pendingParent.add(id);
+                }
+            }
+            int n = size;
+            int[] end = new int[n];
+            double[] baseTotal = Arrays.copyOf(baseSelf, n);
+            double[] headTotal = Arrays.copyOf(headSelf, n);
+            for (int i = n - 1; i >= 0; i--) {
+                if (end[i] == 0) {
+                    end[i] = i + 1;
+                }
+                if (i > 0) {
+                    int p = parent[i];
+                    end[p] = Math.max(end[p], end[i]);
+                    baseTotal[p] += baseTotal[i];
+                    headTotal[p] += headTotal[i];
+                }
+            }
+            DiffSide base = sides.side(true, baseScale, baseTotal[0]);
+            DiffSide head = sides.side(false, headScale, headTotal[0]);
+            return new DiffTree(type, normalization, base, head, Arrays.copyOf(frame, n),
+                    Arrays.copyOf(parent, n), end, Arrays.copyOf(depth, n),
+                    Arrays.copyOf(baseSelf, n), Arrays.copyOf(headSelf, n), baseTotal, headTotal);
+        }
+
+        private void collectChildren(int[] match, List<Frame> frames, List<int[]> matches) {
+            int k = trees.length;
+            int[] cursor = new int[k];
+            for (int t = 0; t < k; t++) {
+                cursor[t] = match[t] < 0 ? -1 : trees[t].firstChild(match[t]);
+            }
+            while (true) {
+                Frame smallest = null;
+                for (int t = 0; t < k; t++) {
+                    if (cursor[t] >= 0) {
+                        Frame f = trees[t].frame(cursor[t]);
+                        if (smallest == null || f.compareTo(smallest) < 0) {
+                            smallest = f;
+                        }
+                    }
+                }
+                if (smallest == null) {
+                    return;
+                }
+                int[] childMatch = new int[k];
+                for (int t = 0; t < k; t++) {
+                    if (cursor[t] >= 0 && trees[t].frame(cursor[t]).equals(smallest)) {
+                        childMatch[t] = cursor[t];
+                        cursor[t] = trees[t].nextSibling(cursor[t]);
+                    } else {
+                        childMatch[t] = -1;
+                    }
+                }
+                frames.add(smallest);
+                matches.add(childMatch);
+            }
+        }
+
+        private int add(int par, int[] match, double baseWeight, double headWeight) {
+            if (size == frame.length) {
+                int cap = size * 2;
+                frame = Arrays.copyOf(frame, cap);
+                parent = Arrays.copyOf(parent, cap);
+                depth = Arrays.copyOf(depth, cap);
+                baseSelf = Arrays.copyOf(baseSelf, cap);
+                headSelf = Arrays.copyOf(headSelf, cap);
+            }
+            int id = size++;
+            double b = 0;
+            double h = 0;
+            Frame f = Frame.ROOT;
+            for (int t = 0; t < trees.length; t++) {
+                if (match[t] >= 0) {
+                    f = trees[t].frame(match[t]);
+                    long v = trees[t].self(valueIndex[t], match[t]);
+                    if (t < baseRuns) {
+                        b += v;
+                    } else {
+                        h += v;
+                    }
+                }
+            }
+            frame[id] = par < 0 ? Frame.ROOT : f;
+            parent[id] = par;
+            depth[id] = par < 0 ? 0 : depth[par] + 1;
+            baseSelf[id] = b * baseWeight;
+            headSelf[id] = h * headWeight;
+            return id;
+        }
+    }
+}

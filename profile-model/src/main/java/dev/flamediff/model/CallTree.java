@@ -1,0 +1,138 @@
+package dev.flamediff.model;
+
+import java.util.List;
+
+/**
+ * An immutable call tree. Nodes are dense ints laid out in depth-first pre-order with each node's
+ * children sorted by {@link Frame} order; node 0 is the root ({@link Frame#ROOT}). The subtree of
+ * node {@code n} is the range {@code [n, end(n))}, so the first child of {@code n} is {@code n + 1}
+ * (when {@code end(n) > n + 1}) and the next sibling of a child {@code c} is {@code end(c)}.
+ *
+ * <p>Every node has a self value per {@link ValueType}; totals (self plus the totals of all
+ * children) are derived once when the tree is built. Safe to share between threads.
+ */
+public final class CallTree {
+
+    private final FrameTable frames;
+    private final List<ValueType> valueTypes;
+    private final int[] parent;
+    private final int[] frame;
+    private final int[] end;
+    private final int[] depth;
+    private final long[][] self;
+    private final long[][] total;
+
+    CallTree(FrameTable frames, List<ValueType> valueTypes, int[] parent, int[] frame, int[] end,
+             int[] depth, long[][] self) {
+        this.frames = frames;
+        this.valueTypes = List.copyOf(valueTypes);
+        this.parent = parent;
+        this.frame = frame;
+        this.end = end;
+        this.depth = depth;
+        this.self = self;
+        this.total = new long[self.length][];
+        for (int v = 0; v < self.length; v++) {
+            long[] t = self[v].clone();
+            for (int n = t.length - 1; n > 0; n--) {
+                t[parent[n]] += t[n];
+            }
+            total[v] = t;
+        }
+    }
+
+    /** Returns the table the node frame ids refer to. */
+    public FrameTable frames() {
+        return frames;
+    }
+
+    /** Returns the value types, in the order of the value indexes used by {@link #self}. */
+    public List<ValueType> valueTypes() {
+        return valueTypes;
+    }
+
+    /** Returns the index of the value type, or -1 if the tree has none of it. */
+    public int valueIndex(ValueType type) {
+        return valueTypes.indexOf(type);
+    }
+
+    /** Returns the number of nodes, including the root. */
+    public int size() {
+        return parent.length;
+    }
+
+    /** Returns the parent of the node, or -1 for the root. */
+    public int parent(int node) {
+        return parent[node];
+    }
+
+    /** Returns the frame id of the node in {@link #frames()}. */
+    public int frameId(int node) {
+        return frame[node];
+    }
+
+    /** Returns the frame of the node. */
+    public Frame frame(int node) {
+        return frames.frame(frame[node]);
+    }
+
+    /** Returns the exclusive end of the node's subtree in pre-order. */
+    public int end(int node) {
+        return end[node];
+    }
+
+    /** Returns the node's depth; the root is at depth 0. */
+    public int depth(int node) {
+        return depth[node];
+    }
+
+    /** Returns the first child of the node, or -1 when it is a leaf. */
+    public int firstChild(int node) {
+        return end[node] > node + 1 ? node + 1 : -1;
+    }
+
+    /** Returns the next sibling of the node, or -1 when it is the last child (or the root). */
+    public int nextSibling(int node) {
+        if (node == 0) {
+            return -1;
+        }
+        int next = end[node];
+        return next < end[parent[node]] ? next : -1;
+    }
+
+    /** Returns the node's self value of the given value index. */
+    public long self(int valueIndex, int node) {
+        return self[valueIndex][node];
+    }
+
+    /** Returns the node's total value (self plus descendants) of the given value index. */
+    public long total(int valueIndex, int node) {
+        return total[valueIndex][node];
+    }
+
+    /** Returns the sum of all values of the given value index (the root's total). */
+    public long grandTotal(int valueIndex) {
+        return total[valueIndex][0];
+    }
+
+    /** Returns the largest depth of any node. */
+    public int maxDepth() {
+        int max = 0;
+        for (int d : depth) {
+            max = Math.max(max, d);
+        }
+        return max;
+    }
+
+    /**
+     * Returns the frames from just below the root down to the node, root-side first (the root
+     * itself is not included).
+     */
+    public Frame[] path(int node) {
+        Frame[] out = new Frame[depth[node]];
+        for (int n = node; n > 0; n = parent[n]) {
+            out[depth[n] - 1] = frame(n);
+        }
+        return out;
+    }
+}

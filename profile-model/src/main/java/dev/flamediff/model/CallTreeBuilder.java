@@ -1,0 +1,208 @@
+package dev.flamediff.model;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Assembles a {@link CallTree} from stacks. Mutable and single-threaded; {@link #build()} may be
+ * called once. Nodes are addressed by builder-local ids while building (the root is 0); they are
+ * renumbered into pre-order by {@link #build()}.
+ */
+public final class CallTreeBuilder {
+
+    private final FrameTable.Builder frames;
+    private final List<ValueType> valueTypes;
+    private final TreeLimits limits;
+    private final LongIntMap childIndex = new LongIntMap(1024);
+    private int[] parent = new int[1024];
+    private int[] frame = new int[1024];
+    private int[] depth = new int[1024];
+    private long[][] self;
+    private int size;
+    private boolean built;
+
+    /** Creates a builder for trees with the given value types and no limits. */
+    public CallTreeBuilder(List<ValueType> valueTypes) {
+        this(valueTypes, TreeLimits.NONE);
+    }
+
+    /**
+     * Creates a builder for trees with the given value types whose size is bounded by the limits;
+     * the methods that add nodes throw {@link LimitExceededException} when a limit is exceeded.
+     */
+    public CallTreeBuilder(List<ValueType> valueTypes, TreeLimits limits) {
+        if (valueTypes.isEmpty()) {
+            throw new IllegalArgumentException("a call tree needs at least one value type");
+        }
+        this.valueTypes = List.copyOf(valueTypes);
+        this.limits = limits;
+        this.frames = new FrameTable.Builder();
+        this.self = new long[valueTypes.size()][1024];
+        parent[0] = -1;
+        size = 1;
+    }
+
+    /** Returns the value types of the tree being built. */
+    public List<ValueType> valueTypes() {
+        return valueTypes;
+    }
+
+    /** Returns the id of the frame in the tree's frame table, adding it if new. */
+    public int frameId(Frame frame) {
+        return frames.intern(frame);
+    }
+
+    /** Returns the frame with the given id. */
+    public Frame frame(int frameId) {
+        return frames.frame(frameId);
+    }
+
+    /** Returns the number of nodes so far, the root included. */
+    public int nodeCount() {
+        return size;
+    }
+
+    /**
+     * Returns the child of {@code node} with the given frame id, creating it if needed.
+     *
+     * @throws LimitExceededException if the node would exceed the depth or node-count limit
+     */
+    public int child(int node, int frameId) throws LimitExceededException {
+        long key = ((long) node << 32) | (frameId & 0xFFFFFFFFL);
+        int existing = childIndex.get(key);
+        if (existing >= 0) {
+            return existing;
+        }
+        int d = depth[node] + 1;
+        if (d > limits.maxDepth()) {
+            throw new LimitExceededException("stack deeper than the limit of " + limits.maxDepth() + " frames");
+        }
+        if (size >= limits.maxNodes()) {
+            throw new LimitExceededException("more than the limit of " + limits.maxNodes() + " call-tree nodes");
+        }
+        if (size == parent.length) {
+            int cap = size * 2;
+            parent = Arrays.copyOf(parent, cap);
+            frame = Arrays.copyOf(frame, cap);
+            depth = Arrays.copyOf(depth, cap);
+            for (int v = 0; v < self.length; v++) {
+                self[v] = Arrays.copyOf(self[v], cap);
+            }
+        }
+        int id = size++;
+        parent[id] = node;
+        frame[id] = frameId;
+        depth[id] = d;
+        childIndex.put(key, id);
+        return id;
+    }
+
+    /** Adds to the self value of the node. */
+    public void addSelf(int node, int valueIndex, long value) {
+        self[valueIndex][node] += value;
+    }
+
+    /**
+     * Adds one stack, root-side frame first, with one value per value type on its last frame.
+     *
+     * @throws LimitExceededException if a limit is exceeded
+     */
+    public void addStack(int[] frameIdsRootFirst, int length, long... values) throws LimitExceededException {
+        int node = 0;
+        for (int i = 0; i < length; i++) {
+            node = child(node, frameIdsRootFirst[i]);
+        }
+        for (int v = 0; v < values.length; v++) {
+            self[v][node] += values[v];
+        }
+    }
+
+    /** Adds one stack given as frames, root-side first; see {@link #addStack(int[], int, long...)}. */
+    public void addStack(List<Frame> stackRootFirst, long... values) throws LimitExceededException {
+        int[] ids = new int[stackRootFirst.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = frameId(stackRootFirst.get(i));
+        }
+        addStack(ids, ids.length, values);
+    }
+
+    /** Returns the immutable tree: nodes renumbered into pre-order, children sorted by frame. */
+    public CallTree build() {
+        if (built) {
+            throw new IllegalStateException("build() was already called");
+        }
+        built = true;
+        FrameTable table = frames.build();
+        int n = size;
+        // Children of each node in CSR form, then sorted by frame rank.
+        int[] childStart = new int[n + 1];
+        for (int i = 1; i < n; i++) {
+            childStart[parent[i] + 1]++;
+        }
+        for (int i = 0; i < n; i++) {
+            childStart[i + 1] += childStart[i];
+        }
+        int[] children = new int[Math.max(0, n - 1)];
+        int[] fill = Arrays.copyOf(childStart, n);
+        for (int i = 1; i < n; i++) {
+            children[fill[parent[i]]++] = i;
+        }
+        long[] keyed = new long[0];
+        for (int p = 0; p < n; p++) {
+            int from = childStart[p];
+            int count = childStart[p + 1] - from;
+            if (count > 1) {
+                if (keyed.length < count) {
+                    keyed = new long[count];
+                }
+                for (int k = 0; k < count; k++) {
+                    int c = children[from + k];
+                    keyed[k] = ((long) table.rank(frame[c]) << 32) | c;
+                }
+                Arrays.sort(keyed, 0, count);
+                for (int k = 0; k < count; k++) {
+                    children[from + k] = (int) keyed[k];
+                }
+            }
+        }
+        // Iterative pre-order walk assigning new numbers.
+        int[] order = new int[n];
+        int[] newId = new int[n];
+        int[] stack = new int[n];
+        int sp = 0;
+        int next = 0;
+        stack[sp++] = 0;
+        while (sp > 0) {
+            int node = stack[--sp];
+            newId[node] = next;
+            order[next++] = node;
+            for (int k = childStart[node + 1] - 1; k >= childStart[node]; k--) {
+                stack[sp++] = children[k];
+            }
+        }
+        int[] outParent = new int[n];
+        int[] outFrame = new int[n];
+        int[] outDepth = new int[n];
+        int[] outEnd = new int[n];
+        long[][] outSelf = new long[self.length][n];
+        for (int i = 0; i < n; i++) {
+            int old = order[i];
+            outParent[i] = old == 0 ? -1 : newId[parent[old]];
+            outFrame[i] = frame[old];
+            outDepth[i] = depth[old];
+            for (int v = 0; v < self.length; v++) {
+                outSelf[v][i] = self[v][old];
+            }
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            if (outEnd[i] == 0) {
+                outEnd[i] = i + 1;
+            }
+            if (i > 0) {
+                int p = outParent[i];
+                outEnd[p] = Math.max(outEnd[p], outEnd[i]);
+            }
+        }
+        return new CallTree(table, valueTypes, outParent, outFrame, outEnd, outDepth, outSelf);
+    }
+}

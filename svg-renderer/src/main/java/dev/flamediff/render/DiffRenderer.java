@@ -1,0 +1,23 @@
+package dev.flamediff.render;
+
+import dev.flamediff.diff.DiffTree;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * Writes a {@link DiffTree} in one output format. Implementations hold no mutable state, so one
+ * instance can render many diffs concurrently; the same diff and options always give the same
+ * bytes.
+ */
+public interface DiffRenderer {
+
+    /** Returns the format's short name ({@code svg}, {@code json}, {@code collapsed}...). */
+    String format();
+
+    /**
+     * Writes the diff to the stream, which is flushed but not closed.
+     *
+     * @throws IOException if writing fails
+     */
+    void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException;
+}
