@@ -1,0 +1,224 @@
+package dev.flamediff.cli;
+
+import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.diff.Normalization;
+import dev.flamediff.model.ProfileException;
+import dev.flamediff.model.ValueType;
+import dev.flamediff.render.RenderOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code flamediff BASE HEAD -o OUT}: reads two profiles, diffs them and writes the diff. The
+ * steps (read, diff, report, write) are separate methods so that later flags, such as a CI gate
+ * that turns the diff into exit code 1, slot in between without touching the others.
+ */
+@Command(name = "flamediff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Diffs two profiles (JFR, collapsed stacks, callgrind) of the same program "
+                + "and writes a differential flame graph (SVG), a JSON diff tree or 3-column collapsed stacks."},
+        footerHeading = "%nExit codes:%n",
+        footer = {"  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)"})
+public final class FlamediffCommand implements Callable<Integer> {
+
+    /** The JFR parsers {@code --jfr-parser} accepts. */
+    enum JfrParser { jdk, async }
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "the profile before the change; - reads stdin")
+    private String base;
+
+    @Parameters(index = "1", paramLabel = "HEAD", description = "the profile after the change; - reads stdin")
+    private String head;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+            description = "output file (format from its extension: .svg, .json, .collapsed); "
+                    + "- or no -o writes to stdout")
+    private String output;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+            description = "output format (svg, json, collapsed, ...); overrides the extension; default svg for stdout")
+    private String format;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "title of the graph")
+    private String title;
+
+    @Option(names = "--normalize", paramLabel = "MODE", converter = NormalizationConverter.class,
+            defaultValue = "none",
+            description = "none (default: values as recorded), total (base scaled to head's total), "
+                    + "or base=X,head=Y (per-side scale factors)")
+    private Normalization normalization;
+
+    @Option(names = "--minwidth", paramLabel = "PX", defaultValue = "0.1",
+            description = "frames narrower than this (pixels of a 1200-pixel graph) are merged; default ${DEFAULT-VALUE}")
+    private double minWidth;
+
+    @Option(names = "--include", paramLabel = "REGEX", converter = PatternConverter.class,
+            description = "keep only stacks with a frame matching REGEX")
+    private Pattern include;
+
+    @Option(names = "--exclude", paramLabel = "REGEX", converter = PatternConverter.class,
+            description = "drop stacks with a frame matching REGEX")
+    private Pattern exclude;
+
+    @Option(names = "--event", paramLabel = "EVENT",
+            description = "event to read: cpu, wall, alloc, lock, native, or a callgrind event such as Ir; "
+                    + "default: the recording's main one")
+    private String event;
+
+    @Option(names = "--value-type", paramLabel = "KIND/UNIT", converter = ValueTypeConverter.class,
+            description = "value type to compare when profiles carry several, e.g. alloc/bytes")
+    private ValueType valueType;
+
+    @Option(names = "--no-normalize-names", negatable = false,
+            description = "keep lambda, hidden-class, proxy and address parts of frame names as recorded")
+    private boolean keepNames;
+
+    @Option(names = "--line-numbers", description = "give Java frames their line number (Foo.bar:42)")
+    private boolean lineNumbers;
+
+    @Option(names = "--simple-names", description = "drop package names from Java classes")
+    private boolean simpleNames;
+
+    @Option(names = "--threads", description = "put a frame per thread at the root")
+    private boolean threads;
+
+    @Option(names = "--jfr-parser", paramLabel = "PARSER",
+            description = "JFR parser: jdk (jdk.jfr.consumer) or async (async-profiler's jfr-converter)")
+    private JfrParser jfrParser;
+
+    @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
+    private boolean verbose;
+
+    private final InputStream stdin;
+    private final OutputStream stdout;
+
+    /** Creates the command reading {@code -} from {@link System#in} and writing {@code -o -} to {@link System#out}. */
+    public FlamediffCommand() {
+        this(System.in, System.out);
+    }
+
+    /**
+     * Creates the command with its own standard streams (tests capture the bytes written for
+     * {@code -o -}; text messages go through picocli's {@code getOut()}/{@code getErr()}).
+     */
+    public FlamediffCommand(InputStream stdin, OutputStream stdout) {
+        this.stdin = stdin;
+        this.stdout = stdout;
+    }
+
+    /**
+     * Returns a command line for the command whose usage errors are reported in one line on
+     * stderr with exit code 2, as flamediff's errors are.
+     */
+    public static CommandLine commandLine(FlamediffCommand command) {
+        CommandLine cli = new CommandLine(command);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setParameterExceptionHandler(FlamediffCommand::usageError);
+        return cli;
+    }
+
+    /** Runs the diff; returns the exit code (0 written, 2 bad input or usage). */
+    @Override
+    public Integer call() {
+        try {
+            OutputTarget target = OutputTargets.choose(output, format);
+            ProfilePair pair = new ProfilePairReader(stdin, readOptions()).read(base, head);
+            RunReport.notes(pair).forEach(err()::println);
+            DiffTree diff = diff(pair);
+            err().println(RunReport.summary(diff));
+            write(diff, target);
+            return ExitCodes.OK;
+        } catch (CliFailure failure) {
+            return fail(failure);
+        } finally {
+            err().flush();
+        }
+    }
+
+    ReadOptions readOptions() {
+        ReadOptions options = ReadOptions.DEFAULT
+                .withNormalizeNames(!keepNames)
+                .withLineNumbers(lineNumbers)
+                .withSimpleNames(simpleNames)
+                .withThreads(threads)
+                .withInclude(include)
+                .withExclude(exclude)
+                .withEvent(event);
+        return jfrParser == null ? options : options.withJfrParser(jfrParser.name());
+    }
+
+    DiffOptions diffOptions() {
+        DiffOptions options = DiffOptions.DEFAULT.withNormalization(normalization);
+        return valueType == null ? options : options.withValueType(valueType);
+    }
+
+    RenderOptions renderOptions() {
+        return RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth);
+    }
+
+    private DiffTree diff(ProfilePair pair) throws CliFailure {
+        try {
+            return Diffs.diff(pair.base(), pair.head(), diffOptions());
+        } catch (ProfileException e) {
+            throw CliFailure.badInput(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Renders into memory first, so a renderer that fails leaves neither a damaged file nor half
+     * a document on stdout.
+     */
+    private void write(DiffTree diff, OutputTarget target) throws CliFailure {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+            target.renderer().render(diff, renderOptions(), bytes);
+            if (target.file().isPresent()) {
+                AtomicOutput.write(target.file().get(), bytes::writeTo);
+            } else {
+                bytes.writeTo(stdout);
+                stdout.flush();
+            }
+        } catch (IOException e) {
+            throw CliFailure.badInput(target.displayName() + ": " + IoMessages.reason(e), e);
+        } catch (RuntimeException e) {
+            throw CliFailure.badInput(target.displayName() + ": could not be written (internal error, please report: "
+                    + e + ")", e);
+        }
+    }
+
+    private int fail(CliFailure failure) {
+        err().println("flamediff: " + failure.getMessage());
+        if (verbose && failure.getCause() != null) {
+            failure.getCause().printStackTrace(err());
+        }
+        return failure.exitCode();
+    }
+
+    private PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println("flamediff: " + e.getMessage().replaceAll("[\\r\\n]+", " ") + " (see flamediff --help)");
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.flamediff.cli;
+
+import dev.flamediff.diff.Normalization;
+import java.util.Locale;
+import picocli.CommandLine;
+
+/**
+ * Parses {@code --normalize}: {@code none}, {@code total}, or per-side factors written
+ * {@code base=X,head=Y} (either side may be left out and defaults to 1), for example
+ * {@code base=2} when base ran half as many iterations.
+ */
+final class NormalizationConverter implements CommandLine.ITypeConverter<Normalization> {
+
+    private static final String EXPECTED = "expected none, total or base=X,head=Y";
+
+    /**
+     * Returns the normalization the text names.
+     *
+     * @throws CommandLine.TypeConversionException if the text is none of the accepted forms
+     */
+    @Override
+    public Normalization convert(String value) {
+        String text = value.trim().toLowerCase(Locale.ROOT);
+        switch (text) {
+            case "none":
+                return Normalization.NONE;
+            case "total":
+                return Normalization.TOTAL;
+            default:
+                return factors(value, text);
+        }
+    }
+
+    private static Normalization factors(String original, String text) {
+        double base = 1;
+        double head = 1;
+        boolean any = false;
+        for (String part : text.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq < 0) {
+                throw bad(original);
+            }
+            String side = part.substring(0, eq).trim();
+            double factor = number(original, part.substring(eq + 1).trim());
+            switch (side) {
+                case "base" -> base = factor;
+                case "head" -> head = factor;
+                default -> throw bad(original);
+            }
+            any = true;
+        }
+        if (!any) {
+            throw bad(original);
+        }
+        return Normalization.factors(base, head);
+    }
+
+    private static double number(String original, String text) {
+        double d;
+        try {
+            d = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw bad(original);
+        }
+        if (!(d > 0) || Double.isInfinite(d)) {
+            throw new CommandLine.TypeConversionException(
+                    "'" + original + "': scale factors must be positive numbers");
+        }
+        return d;
+    }
+
+    private static CommandLine.TypeConversionException bad(String original) {
+        return new CommandLine.TypeConversionException("'" + original + "': " + EXPECTED);
+    }
+}

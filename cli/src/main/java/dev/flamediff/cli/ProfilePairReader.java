@@ -1,0 +1,107 @@
+package dev.flamediff.cli;
+
+import dev.flamediff.collect.Profiles;
+import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads base and head at the same time, one thread each, since reading (parsing JFR or
+ * callgrind) is most of a run's time. When a side fails, the failure that happened first is
+ * reported and the other read is cancelled; {@code -} reads standard input.
+ */
+final class ProfilePairReader {
+
+    /** The name standard input goes by in messages and outputs. */
+    static final String STDIN_NAME = "<stdin>";
+
+    private final InputStream stdin;
+    private final ReadOptions options;
+
+    ProfilePairReader(InputStream stdin, ReadOptions options) {
+        this.stdin = stdin;
+        this.options = options;
+    }
+
+    /**
+     * Returns both profiles.
+     *
+     * @throws CliFailure (exit code 2) naming the file and the problem of the first side that failed
+     */
+    ProfilePair read(String base, String head) throws CliFailure {
+        if ("-".equals(base) && "-".equals(head)) {
+            throw CliFailure.badInput("base and head cannot both be read from standard input", null);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "flamediff-read");
+            // A stuck read must not keep the JVM alive after the other side has failed.
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            ExecutorCompletionService<Profile> done = new ExecutorCompletionService<>(pool);
+            Future<Profile> baseFuture = done.submit(task(base));
+            Future<Profile> headFuture = done.submit(task(head));
+            for (int i = 0; i < 2; i++) {
+                Future<Profile> next = done.take();
+                try {
+                    next.get();
+                } catch (ExecutionException e) {
+                    throw unwrap(e);
+                }
+            }
+            return new ProfilePair(baseFuture.get(), headFuture.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliFailure("interrupted", ExitCodes.BAD_INPUT, e);
+        } catch (ExecutionException e) {
+            throw unwrap(e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private Callable<Profile> task(String name) {
+        return () -> readOne(name);
+    }
+
+    private Profile readOne(String name) throws CliFailure {
+        try {
+            if ("-".equals(name)) {
+                return Profiles.read(STDIN_NAME, stdin, options);
+            }
+            return Profiles.read(Path.of(name), options);
+        } catch (ProfileException e) {
+            throw CliFailure.badInput(e.getMessage(), e);
+        } catch (IOException e) {
+            throw CliFailure.badInput(displayName(name) + ": " + IoMessages.reason(e), e);
+        } catch (InvalidPathException e) {
+            throw CliFailure.badInput(name + ": not a valid file name", e);
+        } catch (RuntimeException e) {
+            // A reader bug; still one line and no half-written output, but asking for a report.
+            throw CliFailure.badInput(displayName(name) + ": could not be read (internal error, please report: "
+                    + e + ")", e);
+        }
+    }
+
+    private static String displayName(String name) {
+        return "-".equals(name) ? STDIN_NAME : name;
+    }
+
+    private static CliFailure unwrap(ExecutionException e) {
+        if (e.getCause() instanceof CliFailure failure) {
+            return failure;
+        }
+        return CliFailure.badInput("could not read the profiles: " + e.getCause(), e.getCause());
+    }
+}

@@ -1,0 +1,83 @@
+package dev.flamediff.cli;
+
+import dev.flamediff.diff.DiffSide;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Normalization;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The lines a run prints on stderr besides errors: what the readers noticed about their inputs
+ * (truncation, reconstructed stacks...) and a one-line summary of the two totals.
+ */
+final class RunReport {
+
+    private RunReport() {
+    }
+
+    /** Returns one line per note of either profile, each starting with the input's name. */
+    static List<String> notes(ProfilePair pair) {
+        List<String> lines = new ArrayList<>();
+        addNotes(pair.base(), lines);
+        addNotes(pair.head(), lines);
+        return lines;
+    }
+
+    private static void addNotes(Profile profile, List<String> lines) {
+        ProfileMetadata m = profile.metadata();
+        for (String note : m.notes()) {
+            lines.add(m.source() + ": " + note);
+        }
+        // Readers should explain these in a note; say it anyway when one did not.
+        if (m.notes().isEmpty() && m.truncated()) {
+            lines.add(m.source() + ": truncated input, only a part of it was read");
+        }
+        if (m.notes().isEmpty() && m.approximate()) {
+            lines.add(m.source() + ": stacks are reconstructed, so approximate");
+        }
+    }
+
+    /**
+     * Returns the summary line, for example {@code base 1234 samples, head 1500 samples (+21.6%)},
+     * with the recorded (unscaled) totals and the normalization when there is one.
+     */
+    static String summary(DiffTree diff) {
+        String unit = unitLabel(diff.valueType());
+        double base = raw(diff.base());
+        double head = raw(diff.head());
+        StringBuilder sb = new StringBuilder();
+        sb.append("base ").append(number(base)).append(' ').append(unit)
+                .append(", head ").append(number(head)).append(' ').append(unit)
+                .append(" (").append(change(base, head)).append(')');
+        if (diff.normalization().mode() != Normalization.Mode.NONE) {
+            sb.append(", normalization ").append(diff.normalization().describe());
+        }
+        return sb.toString();
+    }
+
+    private static double raw(DiffSide side) {
+        return side.scale() == 0 ? side.total() : side.total() / side.scale();
+    }
+
+    private static String unitLabel(ValueType type) {
+        return type.kind().equals("samples") ? "samples" : type.kind() + " " + type.unit();
+    }
+
+    private static String number(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    private static String change(double base, double head) {
+        if (base == 0) {
+            return head == 0 ? "no change" : "base is empty";
+        }
+        return String.format(Locale.ROOT, "%+.1f%%", (head - base) / base * 100);
+    }
+}
