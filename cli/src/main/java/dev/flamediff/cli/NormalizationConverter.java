@@ -27,20 +27,20 @@ final class NormalizationConverter implements CommandLine.ITypeConverter<Normali
             case "total":
                 return Normalization.TOTAL;
             default:
-                return factors(value, text);
+                return factors(value);
         }
     }
 
-    private static Normalization factors(String original, String text) {
+    private static Normalization factors(String original) {
         double base = 1;
         double head = 1;
         boolean any = false;
-        for (String part : text.split(",")) {
+        for (String part : original.trim().split(",")) {
             int eq = part.indexOf('=');
             if (eq < 0) {
                 throw bad(original);
             }
-            String side = part.substring(0, eq).trim();
+            String side = part.substring(0, eq).trim().toLowerCase(Locale.ROOT);
             double factor = number(original, part.substring(eq + 1).trim());
             switch (side) {
                 case "base" -> base = factor;
