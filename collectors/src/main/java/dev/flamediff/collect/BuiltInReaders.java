@@ -15,6 +15,6 @@ final class BuiltInReaders {
 
     /** Line-based formats, the most permissive last. */
     static List<ProfileReader> text() {
-        return List.of();
+        return List.of(new dev.flamediff.collect.collapsed.CollapsedReader());
     }
 }

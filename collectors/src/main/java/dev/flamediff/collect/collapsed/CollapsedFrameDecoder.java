@@ -1,0 +1,112 @@
+package dev.flamediff.collect.collapsed;
+
+import dev.flamediff.collect.FrameNameNormalizer;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+
+/**
+ * Turns one frame of a collapsed stack, as written, into a {@link Frame}. The rules, in order:
+ *
+ * <ol>
+ *   <li>An async-profiler kind suffix ({@code _[j] _[i] _[k] _[0] _[1]}) is taken off the name and
+ *       becomes the frame's kind: JIT, inlined, kernel, interpreted, C1.</li>
+ *   <li>Except on the <em>leaf</em> of allocation and lock stacks, where async-profiler writes the
+ *       allocated or locked <em>type</em> ({@code byte[]_[i]} allocated in a TLAB,
+ *       {@code byte[]_[k]} outside one, {@code java.lang.Object_[i]} a lock): there the suffix
+ *       does not mean "inlined" or "kernel". Such a leaf keeps its suffix in the name and gets kind
+ *       {@link FrameKind#UNKNOWN}, so in-TLAB and outside-TLAB stay apart, base and head still
+ *       match, and writing the frame back gives the same text. A leaf is taken for a type when
+ *       its name ends in {@code []} or its last dot-separated part starts with an upper-case
+ *       letter (Java methods start in lower case, classes in upper case).</li>
+ *   <li>A name without suffix is {@link FrameKind#THREAD} when it is a thread frame
+ *       ({@code [name tid=N]}), {@link FrameKind#CPP} when it contains {@code ::} or starts with
+ *       {@code -[} or {@code +[}, and {@link FrameKind#UNKNOWN} otherwise. Plain collapsed output
+ *       does not say whether an unsuffixed frame is Java or native, and guessing from the
+ *       spelling is not stable (the guess for {@code Busy.fib} and {@code java/lang/Thread.run}
+ *       would change once the name is dotted), so no guess is made.</li>
+ *   <li>Java names (every suffixed Java kind, and unknown names spelled like JVM class names,
+ *       with {@code /} package separators) get dots for package separators, and, when asked,
+ *       the {@link FrameNameNormalizer} rules for lambdas and hidden classes.</li>
+ * </ol>
+ *
+ * The result depends only on the text and on whether it is the leaf, so the same input always
+ * gives the same frames. Stateless.
+ */
+final class CollapsedFrameDecoder {
+
+    private static final int SUFFIX_LENGTH = 4;
+
+    private final boolean normalize;
+    private final FrameNameNormalizer normalizer = FrameNameNormalizer.INSTANCE;
+
+    /** Creates a decoder that applies the name normalizer when {@code normalize} is true. */
+    CollapsedFrameDecoder(boolean normalize) {
+        this.normalize = normalize;
+    }
+
+    /** Returns the frame for the text of one frame; {@code leaf} says whether it ends its stack. */
+    Frame decode(String raw, boolean leaf) {
+        FrameKind kind = suffixKind(raw);
+        if (kind != null) {
+            String name = raw.substring(0, raw.length() - SUFFIX_LENGTH);
+            if (leaf && (kind == FrameKind.INLINED || kind == FrameKind.KERNEL) && isTypeName(name)) {
+                return new Frame(javaName(name) + raw.substring(name.length()), FrameKind.UNKNOWN);
+            }
+            return new Frame(kind == FrameKind.KERNEL ? name : javaName(name), kind);
+        }
+        if (isThread(raw)) {
+            return new Frame(raw, FrameKind.THREAD);
+        }
+        if (isCpp(raw)) {
+            return new Frame(raw, FrameKind.CPP);
+        }
+        return new Frame(looksLikeJvmName(raw) ? javaName(raw) : raw, FrameKind.UNKNOWN);
+    }
+
+    /** Returns the kind a suffix names, or null when the text has no suffix (or nothing before it). */
+    static FrameKind suffixKind(String raw) {
+        int n = raw.length();
+        if (n <= SUFFIX_LENGTH || raw.charAt(n - 1) != ']' || raw.charAt(n - 3) != '['
+                || raw.charAt(n - 4) != '_') {
+            return null;
+        }
+        return switch (raw.charAt(n - 2)) {
+            case 'j' -> FrameKind.JIT;
+            case 'i' -> FrameKind.INLINED;
+            case 'k' -> FrameKind.KERNEL;
+            case '0' -> FrameKind.INTERPRETED;
+            case '1' -> FrameKind.C1;
+            default -> null;
+        };
+    }
+
+    private String javaName(String name) {
+        String s = normalize ? normalizer.normalize(name) : name;
+        return s.startsWith("[") ? s : normalizer.dottedJavaName(s);
+    }
+
+    static boolean isTypeName(String name) {
+        if (name.endsWith("[]")) {
+            return true;
+        }
+        if (name.indexOf('/') >= 0 || name.indexOf(' ') >= 0 || name.contains("::")) {
+            return false;
+        }
+        int dot = name.lastIndexOf('.');
+        return dot + 1 < name.length() && Character.isUpperCase(name.charAt(dot + 1));
+    }
+
+    private static boolean isThread(String raw) {
+        return raw.length() > 2 && raw.charAt(0) == '[' && raw.endsWith("]") && raw.contains(" tid=");
+    }
+
+    private static boolean isCpp(String raw) {
+        return raw.contains("::") || raw.startsWith("-[") || raw.startsWith("+[");
+    }
+
+    /** A JVM internal class or method name: {@code java/lang/Thread.run}, no spaces. */
+    private static boolean looksLikeJvmName(String raw) {
+        return raw.indexOf('/') > 0 && Character.isJavaIdentifierStart(raw.charAt(0))
+                && raw.indexOf(' ') < 0;
+    }
+}
