@@ -121,7 +121,9 @@ public final class Diffs {
             double headScale = 1;
             switch (normalization.mode()) {
                 case NONE -> { }
-                case TOTAL -> baseScale = rawBase == 0 ? 1 : rawHead / rawBase;
+                // An empty side cannot be scaled to: a factor of 0 would erase base and, with it,
+                // every removed frame; so an empty base or head leaves the values as recorded.
+                case TOTAL -> baseScale = rawBase == 0 || rawHead == 0 ? 1 : rawHead / rawBase;
                 case FACTORS -> {
                     baseScale = normalization.baseFactor();
                     headScale = normalization.headFactor();

@@ -72,6 +72,19 @@ class DiffNormalizationTest {
     }
 
     @Test
+    void totalWithAnEmptyHeadKeepsBaseAndItsRemovedFrames() throws Exception {
+        Profile empty = RandomProfiles.build(Map.of(), "empty", List.of(dev.flamediff.model.ValueType.SAMPLES));
+        RandomProfiles.Sample a = RandomProfiles.sample(new Random(18), "a");
+        DiffTree d = Diffs.diff(a.profile(), empty, DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL));
+        assertThat(d.base().scale()).isEqualTo(1.0);
+        assertThat(d.base().total()).isEqualTo((double) RandomProfiles.total(a.stacks(), List.of()));
+        for (int n = 1; n < d.size(); n++) {
+            assertThat(d.status(n)).isEqualTo(NodeStatus.REMOVED);
+            assertThat(d.totalImpact(n)).isLessThan(0);
+        }
+    }
+
+    @Test
     void factorsMultiplyEachSideByItsOwnFactor() throws Exception {
         Random random = new Random(14);
         for (int round = 0; round < ROUNDS; round++) {

@@ -1,0 +1,153 @@
+package dev.flamediff.render.collapsed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.diff.Normalization;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import dev.flamediff.render.RenderOptions;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class CollapsedDiffRendererTest {
+
+    private static final CollapsedDiffRenderer RENDERER = new CollapsedDiffRenderer();
+
+    static String render(DiffTree diff) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        RENDERER.render(diff, RenderOptions.DEFAULT, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static List<String> lines(String text) {
+        return text.isEmpty() ? List.of() : List.of(text.split("\n", -1)).subList(0, text.split("\n", -1).length - 1);
+    }
+
+    @Test
+    void agreesWithTheDiffFoldedOracleOnRandomPairs() throws Exception {
+        Random random = new Random(21);
+        for (int round = 0; round < 500; round++) {
+            List<String> base = FoldedPairs.file(random, List.of());
+            List<String> head = FoldedPairs.file(random, base);
+            DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
+                    DiffOptions.DEFAULT);
+            String text = render(diff);
+            assertThat(text).endsWith("\n");
+            assertThat(lines(text)).as("round %d:\n%s\n---\n%s", round, FoldedPairs.text(base), FoldedPairs.text(head))
+                    .containsExactlyElementsOf(DiffFoldedOracle.diff(base, head, false));
+        }
+    }
+
+    @Test
+    void totalNormalizationTruncatesBaseLikeDiffFoldedMinusN() throws Exception {
+        Random random = new Random(22);
+        for (int round = 0; round < 500; round++) {
+            List<String> base = FoldedPairs.file(random, List.of());
+            List<String> head = FoldedPairs.file(random, base);
+            DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
+                    DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL));
+            assertThat(lines(render(diff))).as("round %d", round)
+                    .containsExactlyElementsOf(DiffFoldedOracle.diff(base, head, true));
+        }
+    }
+
+    @Test
+    void writesKindSuffixesBackAsAsyncProfilerDoes() throws Exception {
+        CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        b.addStack(List.of(new Frame("Main.main", FrameKind.INTERPRETED), new Frame("Main.work", FrameKind.JIT),
+                new Frame("Main.inl", FrameKind.INLINED), new Frame("Main.c1", FrameKind.C1),
+                new Frame("libc_read", FrameKind.NATIVE), new Frame("JVM::op", FrameKind.CPP),
+                new Frame("do_syscall_64", FrameKind.KERNEL)), 4);
+        b.addStack(List.of(new Frame("[main tid=1]", FrameKind.THREAD)), 1);
+        Profile p = new Profile(b.build(), ProfileMetadata.of("p", "test", "cpu"));
+        assertThat(render(Diffs.diff(p, p, DiffOptions.DEFAULT))).isEqualTo(
+                "Main.main_[0];Main.work_[j];Main.inl_[i];Main.c1_[1];libc_read;JVM::op;do_syscall_64_[k] 4 4\n"
+                + "[main tid=1] 1 1\n");
+    }
+
+    @Test
+    void pathsThatPrintTheSameTextAreSummedIntoOneLine() throws Exception {
+        CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        b.addStack(List.of(Frame.of("main"), Frame.of("read")), 2);
+        b.addStack(List.of(Frame.of("main"), new Frame("read", FrameKind.NATIVE)), 3);
+        Profile base = new Profile(b.build(), ProfileMetadata.of("b", "test", "cpu"));
+        Profile head = FoldedTrees.profile("h", List.of("main;read 7"));
+        assertThat(render(Diffs.diff(base, head, DiffOptions.DEFAULT))).isEqualTo("main;read 5 7\n");
+    }
+
+    @Test
+    void leavesOutTheRootAndPathsWithoutSelfValues() throws Exception {
+        CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        b.addStack(List.<Frame>of(), 9);
+        b.addStack(List.of(Frame.of("main"), Frame.of("idle")), 0);
+        b.addStack(List.of(Frame.of("main"), Frame.of("work")), 1);
+        Profile p = new Profile(b.build(), ProfileMetadata.of("p", "test", "cpu"));
+        assertThat(render(Diffs.diff(p, p, DiffOptions.DEFAULT))).isEqualTo("main;work 1 1\n");
+    }
+
+    @Test
+    void meansOfSeveralRunsKeepTheirFraction() throws Exception {
+        Profile b1 = FoldedTrees.profile("b1", List.of("main;a 1", "main;b 1"));
+        Profile b2 = FoldedTrees.profile("b2", List.of("main;a 2"));
+        Profile b3 = FoldedTrees.profile("b3", List.of("main;a 2"));
+        Profile h = FoldedTrees.profile("h", List.of("main;a 4"));
+        assertThat(render(Diffs.diff(List.of(b1, b2, b3), List.of(h), DiffOptions.DEFAULT)))
+                .isEqualTo("main;a 1.66666666666667 4\nmain;b 0.333333333333333 0\n");
+    }
+
+    @Test
+    void factorsScaleBothColumnsAndTruncate() throws Exception {
+        Profile b = FoldedTrees.profile("b", List.of("main;a 3", "main;b 5"));
+        Profile h = FoldedTrees.profile("h", List.of("main;a 3"));
+        assertThat(render(Diffs.diff(b, h, DiffOptions.DEFAULT.withNormalization(Normalization.factors(0.5, 3)))))
+                .isEqualTo("main;a 1 9\nmain;b 2 0\n");
+    }
+
+    @Test
+    void emptyDiffWritesNothing() throws Exception {
+        Profile empty = FoldedTrees.profile("e", List.of());
+        assertThat(render(Diffs.diff(empty, empty, DiffOptions.DEFAULT))).isEmpty();
+    }
+
+    @Test
+    void tenThousandFrameStackRendersWithoutRecursion() throws Exception {
+        List<String> frames = new ArrayList<>(Collections.nCopies(10_000, "f"));
+        Profile p = FoldedTrees.profile("deep", List.of(String.join(";", frames) + " 3"));
+        String text = render(Diffs.diff(p, p, DiffOptions.DEFAULT));
+        assertThat(text).isEqualTo(String.join(";", frames) + " 3 3\n");
+    }
+
+    @Test
+    void sameDiffGivesTheSameBytes() throws Exception {
+        Random random = new Random(23);
+        List<String> base = FoldedPairs.file(random, List.of());
+        List<String> head = FoldedPairs.file(random, base);
+        DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
+                DiffOptions.DEFAULT);
+        assertThat(render(diff)).isEqualTo(render(diff));
+        assertThat(RENDERER.format()).isEqualTo("collapsed");
+    }
+
+    @Test
+    void countFormattingFollowsPerl() {
+        assertThat(FoldedCount.exact(12)).isEqualTo("12");
+        assertThat(FoldedCount.exact(0)).isEqualTo("0");
+        assertThat(FoldedCount.exact(2.5)).isEqualTo("2.5");
+        assertThat(FoldedCount.truncated(2.9999999999999996)).isEqualTo("3");
+        assertThat(FoldedCount.truncated(2.99)).isEqualTo("2");
+        assertThat(FoldedCount.truncated(0.4)).isEqualTo("0");
+        assertThat(FoldedCount.truncated(123456789.0000000001)).isEqualTo("123456789");
+    }
+}
