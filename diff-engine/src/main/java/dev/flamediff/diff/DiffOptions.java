@@ -10,25 +10,66 @@ import java.util.Optional;
  * @param normalization how base and head are scaled; default {@link Normalization#NONE}
  * @param valueType which value type to compare; empty (the default) takes the first value type
  *     of base that head also has
+ * @param significanceLevel the false discovery rate at which node changes are called significant
+ *     (Benjamini–Hochberg over every self and total test of the diff); default
+ *     {@link #DEFAULT_SIGNIFICANCE_LEVEL}. Under "no real change" this is also the chance that a
+ *     diff flags anything at all.
+ * @param noiseModel the noise model to assume; empty (the default) chooses it from the value type:
+ *     sample counts are Poisson, weighted values with sample counts alongside are compound
+ *     Poisson, anything else is exact
+ * @param gate the CI gate's thresholds; default {@link GateThresholds#NONE}
  */
-public record DiffOptions(Normalization normalization, Optional<ValueType> valueType) {
+public record DiffOptions(Normalization normalization, Optional<ValueType> valueType,
+                          double significanceLevel, Optional<NoiseModel> noiseModel,
+                          GateThresholds gate) {
 
-    /** The defaults: no normalization, first common value type. */
+    /**
+     * The default level, 1%: with the false-discovery adjustment, at most one base-versus-base
+     * diff in a hundred shows any significant node, so a red frame is worth a look.
+     */
+    public static final double DEFAULT_SIGNIFICANCE_LEVEL = 0.01;
+
+    /** The defaults: no normalization, first common value type, 1% level, no gate. */
     public static final DiffOptions DEFAULT = new DiffOptions(Normalization.NONE, Optional.empty());
 
-    /** Checks for nulls. */
+    /** Checks for nulls and a level strictly between 0 and 1. */
     public DiffOptions {
         Objects.requireNonNull(normalization, "normalization");
         Objects.requireNonNull(valueType, "valueType");
+        Objects.requireNonNull(noiseModel, "noiseModel");
+        Objects.requireNonNull(gate, "gate");
+        if (!(significanceLevel > 0 && significanceLevel < 1)) {
+            throw new IllegalArgumentException("significance level must be in (0, 1): " + significanceLevel);
+        }
+    }
+
+    /** Creates options with the default significance level, noise model and no gate. */
+    public DiffOptions(Normalization normalization, Optional<ValueType> valueType) {
+        this(normalization, valueType, DEFAULT_SIGNIFICANCE_LEVEL, Optional.empty(), GateThresholds.NONE);
     }
 
     /** Returns a copy with the given normalization. */
     public DiffOptions withNormalization(Normalization value) {
-        return new DiffOptions(value, valueType);
+        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate);
     }
 
     /** Returns a copy that compares the given value type. */
     public DiffOptions withValueType(ValueType value) {
-        return new DiffOptions(normalization, Optional.of(value));
+        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate);
+    }
+
+    /** Returns a copy with the given significance level (a false discovery rate in (0, 1)). */
+    public DiffOptions withSignificanceLevel(double value) {
+        return new DiffOptions(normalization, valueType, value, noiseModel, gate);
+    }
+
+    /** Returns a copy that assumes the given noise model instead of choosing one. */
+    public DiffOptions withNoiseModel(NoiseModel value) {
+        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate);
+    }
+
+    /** Returns a copy with the given CI gate thresholds. */
+    public DiffOptions withGate(GateThresholds value) {
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value);
     }
 }

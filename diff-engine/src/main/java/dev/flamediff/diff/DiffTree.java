@@ -26,10 +26,15 @@ public final class DiffTree {
     private final double[] headSelf;
     private final double[] baseTotal;
     private final double[] headTotal;
+    private final NodeSignificance significance;
+    private final GateThresholds gate;
 
     DiffTree(ValueType valueType, Normalization normalization, DiffSide base, DiffSide head,
              Frame[] frame, int[] parent, int[] end, int[] depth,
-             double[] baseSelf, double[] headSelf, double[] baseTotal, double[] headTotal) {
+             double[] baseSelf, double[] headSelf, double[] baseTotal, double[] headTotal,
+             NodeSignificance significance, GateThresholds gate) {
+        this.significance = significance;
+        this.gate = gate;
         this.valueType = valueType;
         this.normalization = normalization;
         this.base = base;
@@ -179,5 +184,113 @@ public final class DiffTree {
             out[depth[n] - 1] = frame[n];
         }
         return out;
+    }
+
+    // ---- Noise and significance -------------------------------------------------------------
+
+    /** Returns the noise model the significance tests assume for one run's values. */
+    public NoiseModel noiseModel() {
+        return significance.model();
+    }
+
+    /**
+     * Returns whether significance uses the run-to-run spread (Welch's t-test), which it does when
+     * either side has more than one run.
+     */
+    public boolean usesRunToRunSpread() {
+        return baseRuns() > 1 || headRuns() > 1;
+    }
+
+    /**
+     * Returns the quasi-Poisson dispersion φ used with one run per side: how many times noisier
+     * than pure sampling noise the two recordings look, estimated from the diff itself (1 when
+     * they look as noisy as sampling alone, and always 1 with several runs or exact values).
+     */
+    public double dispersion() {
+        return significance.dispersion();
+    }
+
+    /** Returns the false-discovery-rate level the significant flags were decided at. */
+    public double significanceLevel() {
+        return significance.level();
+    }
+
+    /** Returns how many profiles the base side averages. */
+    public int baseRuns() {
+        return significance.runs().baseRuns();
+    }
+
+    /** Returns how many profiles the head side averages. */
+    public int headRuns() {
+        return significance.runs().headRuns();
+    }
+
+    /**
+     * Returns the base side's coefficient of variation: the standard deviation of its runs' grand
+     * totals over their mean, or NaN with a single run.
+     */
+    public double baseVariation() {
+        return significance.variation(true);
+    }
+
+    /** Returns the head side's coefficient of variation, or NaN with a single run. */
+    public double headVariation() {
+        return significance.variation(false);
+    }
+
+    /**
+     * Returns the signed test statistic of the node's total change (z, or Welch's t with several
+     * runs): positive when head is larger, 0 when nothing changed, infinite for exact values.
+     */
+    public double significance(int node) {
+        return significance.totalScore(node);
+    }
+
+    /** Returns the raw two-sided p-value of the node's total change; 1 when both sides are 0. */
+    public double pValue(int node) {
+        return significance.totalP(node);
+    }
+
+    /**
+     * Returns the Benjamini–Hochberg adjusted p-value of the node's total change, over all self
+     * and total tests of this diff.
+     */
+    public double qValue(int node) {
+        return significance.totalQ(node);
+    }
+
+    /** Returns whether the node's total change rises above the noise at {@link #significanceLevel()}. */
+    public boolean significant(int node) {
+        return significance.totalSignificant(node);
+    }
+
+    /** Returns the signed test statistic of the node's self change. */
+    public double selfSignificance(int node) {
+        return significance.selfScore(node);
+    }
+
+    /** Returns the raw two-sided p-value of the node's self change; 1 when both sides are 0. */
+    public double selfPValue(int node) {
+        return significance.selfP(node);
+    }
+
+    /** Returns the adjusted p-value of the node's self change. */
+    public double selfQValue(int node) {
+        return significance.selfQ(node);
+    }
+
+    /** Returns whether the node's self change rises above the noise. */
+    public boolean selfSignificant(int node) {
+        return significance.selfSignificant(node);
+    }
+
+    /** Returns the CI gate's thresholds, from the options; {@link DiffSummary} judges them. */
+    public GateThresholds gate() {
+        return gate;
+    }
+
+    /** Returns the significance data, for the summary's aggregate tests. */
+    NodeSignificance nodeSignificance() {
+        return significance;
     }
 }

@@ -44,8 +44,38 @@ public final class Diffs {
         List<Profile> all = new ArrayList<>(base);
         all.addAll(head);
         ValueType type = chooseValueType(all, options);
-        return new UnionTreeMerger(all, base.size(), type, options.normalization()).merge(
-                new DiffSideFactory(base, head));
+        ValueType countType = sampleCountType(type, all);
+        NoiseModel model = options.noiseModel().orElse(
+                type.isSampleCount() ? NoiseModel.POISSON
+                        : countType != null ? NoiseModel.COMPOUND_POISSON : NoiseModel.EXACT);
+        if (model == NoiseModel.COMPOUND_POISSON && countType == null) {
+            // Without per-node sample counts the best available guess is one sample per unit.
+            model = NoiseModel.POISSON;
+        }
+        UnionTreeMerger merger = new UnionTreeMerger(all, base.size(), type, options.normalization());
+        if (model == NoiseModel.COMPOUND_POISSON) {
+            merger.countValueIndex = all.stream().mapToInt(p -> p.tree().valueIndex(countType)).toArray();
+        }
+        merger.model = model;
+        merger.options = options;
+        return merger.merge(new DiffSideFactory(base, head));
+    }
+
+    /**
+     * Returns the sample-count value type that every profile carries next to a weighted value type
+     * (the number of samples behind the nanoseconds or bytes), or null if there is none.
+     */
+    private static ValueType sampleCountType(ValueType type, List<Profile> all) {
+        if (type.isSampleCount()) {
+            return null;
+        }
+        for (ValueType candidate : all.get(0).valueTypes()) {
+            if (candidate.isSampleCount()
+                    && all.stream().allMatch(p -> p.tree().valueIndex(candidate) >= 0)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     private static ValueType chooseValueType(List<Profile> all, DiffOptions options)
@@ -97,6 +127,11 @@ public final class Diffs {
         }
 
         private final ValueType type;
+        private int[] countValueIndex;
+        private NoiseModel model = NoiseModel.POISSON;
+        private DiffOptions options = DiffOptions.DEFAULT;
+        private long[] runSelf = new long[256];
+        private long[] runCount;
         private Frame[] frame = new Frame[256];
         private int[] parent = new int[256];
         private int[] depth = new int[256];
@@ -168,9 +203,17 @@ public final class Diffs {
             }
             DiffSide base = sides.side(true, baseScale, baseTotal[0]);
             DiffSide head = sides.side(false, headScale, headTotal[0]);
+            int[] parents = Arrays.copyOf(parent, n);
+            RunValues runs = new RunValues(k, baseRuns, Arrays.copyOf(runSelf, n * k),
+                    runCount == null ? null : Arrays.copyOf(runCount, n * k), parents);
+            double dispersion = DispersionEstimator.estimate(n, runs, model);
+            NodeSignificance significance = NodeSignificance.compute(n, runs,
+                    new ChangeTest(model, baseScale, headScale).withDispersion(dispersion),
+                    options.significanceLevel());
             return new DiffTree(type, normalization, base, head, Arrays.copyOf(frame, n),
-                    Arrays.copyOf(parent, n), end, Arrays.copyOf(depth, n),
-                    Arrays.copyOf(baseSelf, n), Arrays.copyOf(headSelf, n), baseTotal, headTotal);
+                    parents, end, Arrays.copyOf(depth, n),
+                    Arrays.copyOf(baseSelf, n), Arrays.copyOf(headSelf, n), baseTotal, headTotal,
+                    significance, options.gate());
         }
 
         private void collectChildren(int[] match, List<Frame> frames, List<int[]> matches) {
@@ -215,6 +258,13 @@ public final class Diffs {
                 baseSelf = Arrays.copyOf(baseSelf, cap);
                 headSelf = Arrays.copyOf(headSelf, cap);
             }
+            int k = trees.length;
+            if ((size + 1) * k > runSelf.length) {
+                runSelf = Arrays.copyOf(runSelf, Math.max(runSelf.length * 2, (size + 1) * k));
+            }
+            if (countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
+                runCount = runCount == null ? new long[runSelf.length] : Arrays.copyOf(runCount, runSelf.length);
+            }
             int id = size++;
             double b = 0;
             double h = 0;
@@ -223,6 +273,10 @@ public final class Diffs {
                 if (match[t] >= 0) {
                     f = trees[t].frame(match[t]);
                     long v = trees[t].self(valueIndex[t], match[t]);
+                    runSelf[id * k + t] = v;
+                    if (countValueIndex != null) {
+                        runCount[id * k + t] = trees[t].self(countValueIndex[t], match[t]);
+                    }
                     if (t < baseRuns) {
                         b += v;
                     } else {

@@ -1,0 +1,184 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.diff.stats.FalseDiscoveryRate;
+
+/**
+ * The significance of every node's self and total change in one diff, with the per-run values it
+ * was computed from (so aggregates can be tested the same way). Immutable once computed.
+ *
+ * <p>All self and total tests of a diff form one family for the Benjamini–Hochberg adjustment:
+ * a node is significant when its adjusted p-value (q) is at most the level.
+ */
+final class NodeSignificance {
+
+    private final RunValues runs;
+    private final ChangeTest test;
+    private final double level;
+    private final double[] selfScore;
+    private final double[] selfP;
+    private final double[] selfQ;
+    private final double[] totalScore;
+    private final double[] totalP;
+    private final double[] totalQ;
+
+    private NodeSignificance(RunValues runs, ChangeTest test, double level, double[] selfScore,
+                             double[] selfP, double[] totalScore, double[] totalP) {
+        this.runs = runs;
+        this.test = test;
+        this.level = level;
+        this.selfScore = selfScore;
+        this.selfP = selfP;
+        this.totalScore = totalScore;
+        this.totalP = totalP;
+        int n = selfP.length;
+        double[] all = new double[2 * n];
+        System.arraycopy(selfP, 0, all, 0, n);
+        System.arraycopy(totalP, 0, all, n, n);
+        double[] q = FalseDiscoveryRate.adjust(all);
+        this.selfQ = java.util.Arrays.copyOfRange(q, 0, n);
+        this.totalQ = java.util.Arrays.copyOfRange(q, n, 2 * n);
+    }
+
+    /** Tests every node of a union tree of {@code size} nodes. */
+    static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level) {
+        double[] selfScore = new double[size];
+        double[] selfP = new double[size];
+        double[] totalScore = new double[size];
+        double[] totalP = new double[size];
+        int k = runs.runs();
+        int nb = runs.baseRuns();
+        long[] b = new long[nb];
+        long[] h = new long[k - nb];
+        long[] bc = runs.hasCounts() ? new long[nb] : null;
+        long[] hc = runs.hasCounts() ? new long[k - nb] : null;
+        for (int node = 0; node < size; node++) {
+            for (int pass = 0; pass < 2; pass++) {
+                boolean self = pass == 0;
+                for (int r = 0; r < k; r++) {
+                    long v = self ? runs.self(node, r) : runs.total(node, r);
+                    long c = !runs.hasCounts() ? 0 : self ? runs.selfCount(node, r) : runs.totalCount(node, r);
+                    if (r < nb) {
+                        b[r] = v;
+                        if (bc != null) {
+                            bc[r] = c;
+                        }
+                    } else {
+                        h[r - nb] = v;
+                        if (hc != null) {
+                            hc[r - nb] = c;
+                        }
+                    }
+                }
+                ChangeTest.Outcome o = test.test(b, h, bc, hc);
+                (self ? selfScore : totalScore)[node] = o.score();
+                (self ? selfP : totalP)[node] = o.pValue();
+            }
+        }
+        return new NodeSignificance(runs, test, level, selfScore, selfP, totalScore, totalP);
+    }
+
+    RunValues runs() {
+        return runs;
+    }
+
+    NoiseModel model() {
+        return test.model();
+    }
+
+    double dispersion() {
+        return test.dispersion();
+    }
+
+    double level() {
+        return level;
+    }
+
+    double selfScore(int node) {
+        return selfScore[node];
+    }
+
+    double selfP(int node) {
+        return nanToOne(selfP[node]);
+    }
+
+    double selfQ(int node) {
+        return nanToOne(selfQ[node]);
+    }
+
+    boolean selfSignificant(int node) {
+        return selfQ[node] <= level;
+    }
+
+    double totalScore(int node) {
+        return totalScore[node];
+    }
+
+    double totalP(int node) {
+        return nanToOne(totalP[node]);
+    }
+
+    double totalQ(int node) {
+        return nanToOne(totalQ[node]);
+    }
+
+    boolean totalSignificant(int node) {
+        return totalQ[node] <= level;
+    }
+
+    /** Tests the sum of the self values of the given nodes (all nodes of one frame, say). */
+    ChangeTest.Outcome testSelfSum(int[] nodes) {
+        int k = runs.runs();
+        int nb = runs.baseRuns();
+        long[] b = new long[nb];
+        long[] h = new long[k - nb];
+        long[] bc = runs.hasCounts() ? new long[nb] : null;
+        long[] hc = runs.hasCounts() ? new long[k - nb] : null;
+        for (int node : nodes) {
+            for (int r = 0; r < k; r++) {
+                if (r < nb) {
+                    b[r] += runs.self(node, r);
+                    if (bc != null) {
+                        bc[r] += runs.selfCount(node, r);
+                    }
+                } else {
+                    h[r - nb] += runs.self(node, r);
+                    if (hc != null) {
+                        hc[r - nb] += runs.selfCount(node, r);
+                    }
+                }
+            }
+        }
+        return test.test(b, h, bc, hc);
+    }
+
+    /**
+     * Returns the coefficient of variation (standard deviation over mean) of one side's per-run
+     * grand totals, or NaN with fewer than two runs or an empty side.
+     */
+    double variation(boolean base) {
+        int from = base ? 0 : runs.baseRuns();
+        int to = base ? runs.baseRuns() : runs.runs();
+        int n = to - from;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (int r = from; r < to; r++) {
+            sum += runs.total(0, r);
+        }
+        double mean = sum / n;
+        if (mean == 0) {
+            return Double.NaN;
+        }
+        double ss = 0;
+        for (int r = from; r < to; r++) {
+            double d = runs.total(0, r) - mean;
+            ss += d * d;
+        }
+        return Math.sqrt(ss / (n - 1)) / mean;
+    }
+
+    private static double nanToOne(double p) {
+        return Double.isNaN(p) ? 1 : p;
+    }
+}

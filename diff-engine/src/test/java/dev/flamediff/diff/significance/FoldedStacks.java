@@ -1,0 +1,155 @@
+package dev.flamediff.diff.significance;
+
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.LimitExceededException;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Folded stacks (stack → sample count) for the statistics tests: read from the real recordings in
+ * fixtures/collapsed, resampled with Poisson noise, turned into profiles. The diff engine must
+ * not depend on the collectors, so this reads the simple folded format itself, with just the
+ * lambda-name normalization the recordings need to line up (FORMATS.md §B rules 1–4).
+ */
+final class FoldedStacks {
+
+    private static final Path FIXTURES = Path.of("..", "fixtures", "collapsed");
+    private static final Pattern LAMBDA_COUNTER = Pattern.compile("(\\$\\$Lambda)\\$\\d+");
+    private static final Pattern HIDDEN_ADDRESS = Pattern.compile("[./]0x[0-9a-fA-F]+(?=[.;]|$)");
+
+    private final Map<String, Long> counts;
+
+    private FoldedStacks(Map<String, Long> counts) {
+        this.counts = counts;
+    }
+
+    /** Returns whether the named fixture has been recorded. */
+    static boolean exists(String name) {
+        return Files.isRegularFile(FIXTURES.resolve(name));
+    }
+
+    /** Reads fixtures/collapsed/{name}. */
+    static FoldedStacks fixture(String name) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try {
+            for (String line : Files.readAllLines(FIXTURES.resolve(name))) {
+                int space = line.lastIndexOf(' ');
+                if (line.isBlank() || space < 0) {
+                    continue;
+                }
+                String stack = normalize(line.substring(0, space));
+                counts.merge(stack, Long.parseLong(line.substring(space + 1).trim()), Long::sum);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new FoldedStacks(counts);
+    }
+
+    private static String normalize(String stack) {
+        String s = LAMBDA_COUNTER.matcher(stack).replaceAll("$1");
+        return HIDDEN_ADDRESS.matcher(s).replaceAll("");
+    }
+
+    long total() {
+        return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Returns the samples whose leaf frame is the given name. */
+    long leafSamples(String leaf) {
+        return counts.entrySet().stream().filter(e -> leafOf(e.getKey()).equals(leaf))
+                .mapToLong(Map.Entry::getValue).sum();
+    }
+
+    static String leafOf(String stack) {
+        return stack.substring(stack.lastIndexOf(';') + 1);
+    }
+
+    /**
+     * Returns one simulated re-recording: each stack's count replaced by a Poisson draw whose mean
+     * is the recorded count, times {@code factor} for the stacks the predicate selects.
+     */
+    FoldedStacks resample(Random random, Predicate<String> inject, double factor) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        counts.forEach((stack, n) -> {
+            long draw = poisson(random, inject.test(stack) ? n * factor : n);
+            if (draw > 0) {
+                out.put(stack, draw);
+            }
+        });
+        return new FoldedStacks(out);
+    }
+
+    /** Returns a copy with the selected stacks' counts multiplied (rounded) by the factor. */
+    FoldedStacks scale(Predicate<String> select, double factor) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        counts.forEach((stack, n) -> out.put(stack, select.test(stack) ? Math.round(n * factor) : n));
+        return new FoldedStacks(out);
+    }
+
+    FoldedStacks resample(Random random) {
+        return resample(random, s -> false, 1);
+    }
+
+    /** Poisson by inversion, in chunks of mean ≤ 50 (Poisson is additive) so exp(-λ) never underflows. */
+    static long poisson(Random random, double mean) {
+        long sum = 0;
+        double left = mean;
+        while (left > 0) {
+            double lambda = Math.min(50, left);
+            left -= lambda;
+            double p = Math.exp(-lambda);
+            double cumulative = p;
+            double u = random.nextDouble();
+            int k = 0;
+            while (u > cumulative && k < 1000) {
+                k++;
+                p *= lambda / k;
+                cumulative += p;
+            }
+            sum += k;
+        }
+        return sum;
+    }
+
+    /** Returns a samples/count profile of these stacks. */
+    Profile profile(String source) {
+        return profile(source, ValueType.SAMPLES);
+    }
+
+    /** Returns a profile of these stacks whose single value type is the given one. */
+    Profile profile(String source, ValueType type) {
+        CallTreeBuilder builder = new CallTreeBuilder(List.of(type));
+        try {
+            for (Map.Entry<String, Long> e : counts.entrySet()) {
+                List<Frame> frames = new ArrayList<>();
+                for (String name : e.getKey().split(";")) {
+                    frames.add(Frame.of(name));
+                }
+                builder.addStack(frames, e.getValue());
+            }
+        } catch (LimitExceededException e) {
+            throw new AssertionError(e);
+        }
+        return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
+    }
+
+    /** Returns profiles of several stacks, for one side of a several-runs diff. */
+    static List<Profile> profiles(String source, FoldedStacks... runs) {
+        return Arrays.stream(runs).map(r -> r.profile(source)).toList();
+    }
+}
