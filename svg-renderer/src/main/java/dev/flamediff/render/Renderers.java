@@ -7,7 +7,9 @@ import java.util.Optional;
 /** The render stage's entry point: the built-in renderers, by format name or file name. */
 public final class Renderers {
 
-    private static final List<DiffRenderer> ALL = List.of();
+    private static final List<DiffRenderer> ALL = List.of(
+            new dev.flamediff.render.json.JsonDiffRenderer(),
+            new dev.flamediff.render.collapsed.CollapsedDiffRenderer());
 
     private Renderers() {
     }

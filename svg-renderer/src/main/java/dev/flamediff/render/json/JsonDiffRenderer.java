@@ -1,0 +1,121 @@
+package dev.flamediff.render.json;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.flamediff.diff.DiffSide;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Normalization;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.RenderOptions;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Locale;
+
+/**
+ * Writes a diff as one JSON document described by the JSON Schema
+ * {@code dev/flamediff/render/json/flamediff-diff.schema.json} (a resource of this module):
+ * {@code schemaVersion}, the value type, the normalization, the base and head sides with their
+ * runs, and the union tree as nested {@code children} arrays.
+ *
+ * <p>Written with Jackson's streaming generator, one node at a time from the diff's pre-order
+ * arrays, so the document is never held in memory and deep trees need no recursion. The output
+ * is compact UTF-8 ending in a newline; fields come in a fixed order and numbers print the same
+ * way every time, so the same diff always gives the same bytes.
+ */
+public final class JsonDiffRenderer implements DiffRenderer {
+
+    /**
+     * The version of the document's shape; raised whenever a field changes meaning or goes away
+     * (adding a field does not raise it).
+     */
+    public static final int SCHEMA_VERSION = 1;
+
+    /** The class-path location of the JSON Schema the output follows. */
+    public static final String SCHEMA_RESOURCE = "/dev/flamediff/render/json/flamediff-diff.schema.json";
+
+    // Jackson refuses to nest deeper than 1000 by default, which a 500-frame stack reaches; the
+    // tree writer does not recurse, so the depth is bounded only by the diff itself.
+    private final JsonFactory factory = JsonFactory.builder()
+            .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build())
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+
+    /** Returns {@code json}. */
+    @Override
+    public String format() {
+        return "json";
+    }
+
+    /**
+     * Writes the diff as a JSON document in UTF-8. The options do not apply to this format and are
+     * ignored.
+     *
+     * @throws IOException if writing fails
+     */
+    @Override
+    public void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException {
+        try (JsonGenerator gen = factory.createGenerator(out, JsonEncoding.UTF8)) {
+            gen.writeStartObject();
+            gen.writeNumberField("schemaVersion", SCHEMA_VERSION);
+            gen.writeObjectFieldStart("valueType");
+            gen.writeStringField("kind", JsonText.safe(diff.valueType().kind()));
+            gen.writeStringField("unit", JsonText.safe(diff.valueType().unit()));
+            gen.writeEndObject();
+            writeNormalization(gen, diff.normalization());
+            writeSide(gen, "base", diff.base());
+            writeSide(gen, "head", diff.head());
+            gen.writeFieldName("tree");
+            JsonTreeWriter.write(gen, diff);
+            gen.writeEndObject();
+            gen.writeRaw('\n');
+        }
+        out.flush();
+    }
+
+    private static void writeNormalization(JsonGenerator gen, Normalization normalization) throws IOException {
+        gen.writeObjectFieldStart("normalization");
+        gen.writeStringField("mode", normalization.mode().name().toLowerCase(Locale.ROOT));
+        if (normalization.mode() == Normalization.Mode.FACTORS) {
+            gen.writeObjectFieldStart("factors");
+            JsonText.numberField(gen, "base", normalization.baseFactor());
+            JsonText.numberField(gen, "head", normalization.headFactor());
+            gen.writeEndObject();
+        } else {
+            gen.writeNullField("factors");
+        }
+        gen.writeStringField("description", normalization.describe());
+        gen.writeEndObject();
+    }
+
+    private static void writeSide(JsonGenerator gen, String name, DiffSide side) throws IOException {
+        gen.writeObjectFieldStart(name);
+        gen.writeArrayFieldStart("runs");
+        for (ProfileMetadata run : side.runs()) {
+            gen.writeStartObject();
+            gen.writeStringField("source", JsonText.safe(run.source()));
+            gen.writeStringField("format", JsonText.safe(run.format()));
+            gen.writeStringField("event", JsonText.safe(run.event()));
+            if (run.durationNanos() >= 0) {
+                gen.writeNumberField("durationNanos", run.durationNanos());
+            } else {
+                gen.writeNullField("durationNanos");
+            }
+            gen.writeBooleanField("truncated", run.truncated());
+            gen.writeBooleanField("approximate", run.approximate());
+            gen.writeArrayFieldStart("notes");
+            for (String note : run.notes()) {
+                gen.writeString(JsonText.safe(note));
+            }
+            gen.writeEndArray();
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+        JsonText.numberField(gen, "scale", side.scale());
+        JsonText.numberField(gen, "total", side.total());
+        gen.writeEndObject();
+    }
+}
