@@ -10,7 +10,7 @@ final class BuiltInReaders {
 
     /** Formats recognized by a magic number or a fixed header. */
     static List<ProfileReader> binary() {
-        return List.of();
+        return List.of(new dev.flamediff.collect.jfr.JfrProfileReader());
     }
 
     /** Line-based formats, the most permissive last. */

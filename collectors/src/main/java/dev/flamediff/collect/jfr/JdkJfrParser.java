@@ -1,0 +1,206 @@
+package dev.flamediff.collect.jfr;
+
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.LimitExceededException;
+import dev.flamediff.model.MalformedProfileException;
+import dev.flamediff.model.Position;
+import dev.flamediff.model.ProfileException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.EventType;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Decodes recordings with the JDK's own metadata-driven parser ({@code jdk.jfr.consumer}): it
+ * reads every field by name, so it follows any writer's field order and every event type, at the
+ * cost of one object per event. Stack traces and threads are shared objects within a chunk, so
+ * events are aggregated by their identity and each distinct stack is named once.
+ */
+final class JdkJfrParser implements JfrParser {
+
+    static final String NAME = "jdk";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
+            throws IOException, ProfileException {
+        boolean whole = chunks.readableEnd() == chunks.fileSize();
+        // RecordingFile throws at a cut chunk, so it only ever sees the complete chunks.
+        Path readable = whole ? file : copyPrefix(file, chunks.readableEnd());
+        try {
+            Map<JfrSource, Map<StackKey, long[]>> stacks = new EnumMap<>(JfrSource.class);
+            try (RecordingFile recording = new RecordingFile(readable)) {
+                read(recording, sink, stacks);
+            } catch (IOException | RuntimeException e) {
+                throw new MalformedProfileException("cannot decode the recording (" + describe(e) + ")",
+                        source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(0).offset()), e);
+            }
+            resolve(stacks, sink, namer);
+        } finally {
+            if (!whole) {
+                Files.deleteIfExists(readable);
+            }
+        }
+    }
+
+    private static void read(RecordingFile recording, JfrSampleSink sink,
+                             Map<JfrSource, Map<StackKey, long[]>> stacks) throws IOException {
+        Map<EventType, EventKind> kinds = new IdentityHashMap<>();
+        Map<RecordedThread, Boolean> acceptedThreads = new IdentityHashMap<>();
+        boolean needThread = sink.splitsThreads() || sink.filtersThreads();
+        while (recording.hasMoreEvents()) {
+            RecordedEvent e = recording.readEvent();
+            EventKind kind = kinds.computeIfAbsent(e.getEventType(), EventKind::of);
+            if (kind.source == null || !sink.wants(kind.source)) {
+                continue;
+            }
+            if (sink.hasWindow() && !sink.inWindow(epochNanos(e.getStartTime()))) {
+                continue;
+            }
+            RecordedStackTrace stack = e.getStackTrace();
+            if (stack == null) {
+                continue;
+            }
+            RecordedThread thread = null;
+            if (needThread) {
+                thread = kind.sampledThread ? e.getThread("sampledThread") : e.getThread();
+                if (sink.filtersThreads() && !acceptedThreads.computeIfAbsent(thread,
+                        t -> sink.acceptsThread(threadName(t)))) {
+                    continue;
+                }
+            }
+            long[] values = stacks.computeIfAbsent(kind.source, s -> new HashMap<>())
+                    .computeIfAbsent(new StackKey(stack, sink.splitsThreads() ? thread : null), k -> new long[2]);
+            values[0] += weight(kind, e);
+            values[1]++;
+        }
+    }
+
+    private static long weight(EventKind kind, RecordedEvent e) {
+        return switch (kind.source) {
+            case WALL_CLOCK -> kind.hasSamples ? e.getLong("samples") : 1;
+            case ALLOCATION_SAMPLE -> e.getLong("weight");
+            case ALLOCATION_TLAB -> {
+                // async-profiler puts its sample weight in tlabSize; the JDK the TLAB's size.
+                long tlab = kind.hasTlabSize ? e.getLong("tlabSize") : 0;
+                yield tlab != 0 ? tlab : e.getLong("allocationSize");
+            }
+            case CONTENTION -> e.getDuration().toNanos();
+            default -> 1;
+        };
+    }
+
+    private static void resolve(Map<JfrSource, Map<StackKey, long[]>> stacks, JfrSampleSink sink,
+                                JfrFrameNamer namer) throws LimitExceededException {
+        Map<FrameKey, Frame> frames = new HashMap<>();
+        Map<RecordedThread, Frame> threadFrames = new IdentityHashMap<>();
+        Frame[] buf = new Frame[64];
+        for (Map.Entry<JfrSource, Map<StackKey, long[]>> bySource : stacks.entrySet()) {
+            for (Map.Entry<StackKey, long[]> entry : bySource.getValue().entrySet()) {
+                List<RecordedFrame> recorded = entry.getKey().stack().getFrames();
+                if (buf.length < recorded.size()) {
+                    buf = new Frame[recorded.size() * 2];
+                }
+                int depth = 0;
+                for (RecordedFrame f : recorded) {
+                    buf[depth++] = frame(f, namer, frames);
+                }
+                RecordedThread t = entry.getKey().thread();
+                Frame threadFrame = null;
+                if (sink.splitsThreads()) {
+                    threadFrame = threadFrames.get(t);
+                    if (threadFrame == null) {
+                        threadFrame = namer.thread(threadName(t));
+                        threadFrames.put(t, threadFrame);
+                    }
+                }
+                sink.add(bySource.getKey(), buf, depth, threadFrame, entry.getValue()[0], entry.getValue()[1]);
+            }
+        }
+    }
+
+    private static Frame frame(RecordedFrame f, JfrFrameNamer namer, Map<FrameKey, Frame> cache)
+            throws LimitExceededException {
+        RecordedMethod method = f.getMethod();
+        String type = f.getType();
+        int line = namer.usesLines() ? f.getLineNumber() : 0;
+        FrameKey key = new FrameKey(method, type, line);
+        Frame frame = cache.get(key);
+        if (frame == null) {
+            String className = method == null || method.getType() == null ? null : method.getType().getName();
+            String name = method == null ? "[unknown]" : method.getName();
+            frame = namer.frame(className, name, method == null ? null : method.getDescriptor(), line, type);
+            cache.put(key, frame);
+        }
+        return frame;
+    }
+
+    private static String threadName(RecordedThread t) {
+        if (t == null) {
+            return null;
+        }
+        return t.getJavaName() != null ? t.getJavaName() : t.getOSName();
+    }
+
+    private static long epochNanos(Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    private static String describe(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    private static Path copyPrefix(Path file, long length) throws IOException {
+        Path tmp = Files.createTempFile("flamediff-jfr", ".jfr");
+        try (InputStream in = Files.newInputStream(file); OutputStream out = Files.newOutputStream(tmp)) {
+            byte[] buf = new byte[1 << 16];
+            long left = length;
+            while (left > 0) {
+                int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+                if (n < 0) {
+                    break;
+                }
+                out.write(buf, 0, n);
+                left -= n;
+            }
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        return tmp;
+    }
+
+    /** A stack and thread by identity (the parser shares them within a chunk); thread may be null. */
+    private record StackKey(RecordedStackTrace stack, RecordedThread thread) {
+    }
+
+    /** A method in a frame of a given type and line; RecordedMethod compares by identity. */
+    private record FrameKey(RecordedMethod method, String type, int line) {
+    }
+
+    /** What flamediff does with an event type, worked out once per type. */
+    private record EventKind(JfrSource source, boolean sampledThread, boolean hasSamples, boolean hasTlabSize) {
+        static EventKind of(EventType type) {
+            return new EventKind(JfrSource.of(type.getName()), type.getField("sampledThread") != null,
+                    type.getField("samples") != null, type.getField("tlabSize") != null);
+        }
+    }
+}

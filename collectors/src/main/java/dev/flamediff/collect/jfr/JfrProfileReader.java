@@ -1,0 +1,187 @@
+package dev.flamediff.collect.jfr;
+
+import dev.flamediff.collect.Detection;
+import dev.flamediff.collect.ProfileInput;
+import dev.flamediff.collect.ProfileReader;
+import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.model.LimitExceededException;
+import dev.flamediff.model.Position;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileException;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.UnrecognizedFormatException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads JDK Flight Recorder recordings, written by the JDK's recorder or by async-profiler, as
+ * one of the profile types of {@link JfrEvent} ({@link ReadOptions#event()}; by default the first
+ * type of that enum the recording has events of). Two parsers sit behind it
+ * ({@link ReadOptions#jfrParser()}): {@code jdk} ({@code jdk.jfr.consumer}, the default) and
+ * {@code async} (async-profiler's {@code one.jfr.JfrReader}). A recording that was cut or is
+ * still being written is read up to its last complete chunk and marked truncated. Stateless and
+ * thread-safe.
+ */
+public final class JfrProfileReader implements ProfileReader {
+
+    /** The format name. */
+    public static final String FORMAT = "jfr";
+
+    /**
+     * The parser used when the options name none. Chosen by measurement (see the README): the JDK's
+     * parser tells every event type apart (async-profiler's merges native-method samples into
+     * execution samples), and on these recordings its speed is within a small factor.
+     */
+    public static final String DEFAULT_PARSER = JdkJfrParser.NAME;
+
+    private static final List<JfrParser> PARSERS = List.of(new JdkJfrParser(), new AsyncJfrParser());
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    /** Says YES for at least 68 bytes starting with {@code FLR\0} and major version 1 or 2. */
+    @Override
+    public Detection detect(byte[] prefix, int length, boolean complete) {
+        int check = Math.min(length, 6);
+        byte[] magic = {'F', 'L', 'R', 0};
+        for (int i = 0; i < Math.min(check, 4); i++) {
+            if (prefix[i] != magic[i]) {
+                return Detection.NO;
+            }
+        }
+        if (length < JfrChunkScanner.HEADER_SIZE) {
+            return complete ? Detection.NO : Detection.NEED_MORE;
+        }
+        int major = ((prefix[4] & 0xFF) << 8) | (prefix[5] & 0xFF);
+        return major == 1 || major == 2 ? Detection.YES : Detection.NO;
+    }
+
+    /**
+     * Reads the recording.
+     *
+     * @return the profile of the chosen event, whose metadata names the event; truncated with a
+     *     note when only the complete chunks could be read
+     * @throws UnrecognizedFormatException if the input is not JFR, of an unsupported version, or
+     *     the options ask for an unknown event or parser, or for wall-clock samples the recording
+     *     does not have
+     * @throws dev.flamediff.model.MalformedProfileException if no chunk is complete or a chunk
+     *     cannot be decoded, naming the byte offset
+     * @throws LimitExceededException if the tree exceeds the options' limits
+     */
+    @Override
+    public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
+        String source = input.name();
+        JfrParser parser = parser(options.jfrParser().orElse(DEFAULT_PARSER), source);
+        Optional<JfrEvent> asked = Optional.empty();
+        if (options.event().isPresent()) {
+            asked = Optional.of(JfrEvent.byLabel(options.event().get()).orElseThrow(() -> new UnrecognizedFormatException(
+                    "no event \"" + options.event().get() + "\" in JFR recordings (expected cpu, wall, alloc, lock or native)",
+                    source, FORMAT, Position.NONE, null)));
+            if (asked.get() == JfrEvent.NATIVE && parser.name().equals(AsyncJfrParser.NAME)) {
+                throw new UnrecognizedFormatException("the async parser cannot tell native-method samples from"
+                        + " execution samples; read --event native with the jdk parser", source, FORMAT, Position.NONE, null);
+            }
+        }
+        Path file = input.file();
+        JfrChunks chunks = JfrChunkScanner.scan(file, source);
+        Set<JfrSource> wanted = EnumSet.noneOf(JfrSource.class);
+        for (JfrSource s : JfrSource.values()) {
+            if (asked.isEmpty() || s.event() == asked.get()) {
+                wanted.add(s);
+            }
+        }
+        JfrSampleSink sink = new JfrSampleSink(options, wanted, chunks.startNanos());
+        try {
+            parser.parse(file, chunks, sink, new JfrFrameNamer(options), source);
+        } catch (LimitExceededException e) {
+            throw e.withContext(source, FORMAT, Position.NONE);
+        }
+        JfrEvent event = asked.orElseGet(() -> defaultEvent(sink));
+        if (event == JfrEvent.WALL && sink.events(JfrSource.WALL_CLOCK) == 0) {
+            throw new UnrecognizedFormatException("the recording has no wall-clock samples (profiler.WallClockSample);"
+                    + " the JDK's recorder has none: read it with --event cpu, alloc, lock or native, or record"
+                    + " with async-profiler's wall event", source, FORMAT, Position.NONE, null);
+        }
+        JfrSource chosen = sourceOf(event, sink);
+        ProfileMetadata metadata = new ProfileMetadata(source, FORMAT, event.label(), chunks.durationNanos(),
+                chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks));
+        return new Profile(sink.tree(chosen), metadata);
+    }
+
+    private static JfrParser parser(String name, String source) throws UnrecognizedFormatException {
+        for (JfrParser p : PARSERS) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new UnrecognizedFormatException("unknown JFR parser \"" + name + "\" (expected jdk or async)",
+                source, FORMAT, Position.NONE, null);
+    }
+
+    /** The first profile type, in {@link JfrEvent} order, the recording has events of. */
+    private static JfrEvent defaultEvent(JfrSampleSink sink) {
+        for (JfrEvent e : JfrEvent.values()) {
+            if (events(e, sink) > 0) {
+                return e;
+            }
+        }
+        return JfrEvent.CPU;
+    }
+
+    private static long events(JfrEvent event, JfrSampleSink sink) {
+        long n = 0;
+        for (JfrSource s : JfrSource.values()) {
+            if (s.event() == event) {
+                n += sink.events(s);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Picks one stream per profile type: CPU-time samples over execution samples (they also see
+     * threads in native code), allocation samples over TLAB events (the JDK can record both, and
+     * they count the same bytes).
+     */
+    private static JfrSource sourceOf(JfrEvent event, JfrSampleSink sink) {
+        return switch (event) {
+            case CPU -> sink.events(JfrSource.CPU_TIME) > 0 ? JfrSource.CPU_TIME : JfrSource.EXECUTION;
+            case WALL -> JfrSource.WALL_CLOCK;
+            case ALLOC -> sink.events(JfrSource.ALLOCATION_SAMPLE) > 0 ? JfrSource.ALLOCATION_SAMPLE
+                    : JfrSource.ALLOCATION_TLAB;
+            case LOCK -> JfrSource.CONTENTION;
+            case NATIVE -> JfrSource.NATIVE_METHOD;
+        };
+    }
+
+    private static List<String> notes(JfrEvent event, JfrSource chosen, JfrSampleSink sink, boolean defaulted,
+                                      JfrParser parser, JfrChunks chunks) {
+        List<String> notes = new ArrayList<>();
+        chunks.truncation().ifPresent(notes::add);
+        notes.add("event " + event.label() + (defaulted ? " (the recording's default)" : "") + ": "
+                + sink.events(chosen) + " " + chosen.eventNames() + " events, read by the " + parser.name() + " parser");
+        if (defaulted) {
+            List<String> others = new ArrayList<>();
+            for (JfrEvent e : JfrEvent.values()) {
+                long n = events(e, sink);
+                if (e != event && n > 0) {
+                    others.add(e.label() + " (" + n + " events)");
+                }
+            }
+            if (!others.isEmpty()) {
+                notes.add("also in the recording: " + String.join(", ", others));
+            }
+        }
+        if (sink.events(chosen) == 0) {
+            notes.add("the recording has no " + event.label() + " events");
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.flamediff.collect.jfr;
+
+import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.model.CallTree;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.LimitExceededException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Where both parsers put what they read: one call tree per event stream, built from stacks the
+ * parser has already aggregated (one call per distinct stack and thread of a chunk, never one per
+ * event), plus the time-window and thread filters of the options. Mutable, single-threaded.
+ */
+final class JfrSampleSink {
+
+    private final Set<JfrSource> wanted;
+    private final boolean threads;
+    private final Optional<Pattern> threadFilter;
+    private final long fromEpochNanos;
+    private final long toEpochNanos;
+    private final ReadOptions options;
+    private final Map<JfrSource, CallTreeBuilder> builders = new EnumMap<>(JfrSource.class);
+    private final Map<JfrSource, long[]> events = new EnumMap<>(JfrSource.class);
+    private int[] ids = new int[256];
+
+    /**
+     * @param wanted the streams to keep; events of the others are skipped
+     * @param recordingStartNanos the recording's start (epoch nanoseconds), the origin of the
+     *     options' time window
+     */
+    JfrSampleSink(ReadOptions options, Set<JfrSource> wanted, long recordingStartNanos) {
+        this.options = options;
+        this.wanted = Set.copyOf(wanted);
+        this.threads = options.threads();
+        this.threadFilter = options.threadFilter();
+        this.fromEpochNanos = options.fromNanos().map(n -> recordingStartNanos + n).orElse(Long.MIN_VALUE);
+        this.toEpochNanos = options.toNanos().map(n -> recordingStartNanos + n).orElse(Long.MAX_VALUE);
+    }
+
+    /** Returns whether events of the stream are kept. */
+    boolean wants(JfrSource source) {
+        return wanted.contains(source);
+    }
+
+    /** Returns whether an event at this time (epoch nanoseconds) is inside the time window. */
+    boolean inWindow(long epochNanos) {
+        return epochNanos >= fromEpochNanos && epochNanos <= toEpochNanos;
+    }
+
+    /** Returns whether the options ask for a time window, so parsers only convert times when needed. */
+    boolean hasWindow() {
+        return fromEpochNanos != Long.MIN_VALUE || toEpochNanos != Long.MAX_VALUE;
+    }
+
+    /** Returns whether stacks are split by thread (a thread frame at the root). */
+    boolean splitsThreads() {
+        return threads;
+    }
+
+    /** Returns whether the thread filter needs thread names. */
+    boolean filtersThreads() {
+        return threadFilter.isPresent();
+    }
+
+    /** Returns whether a thread of this name passes the thread filter. */
+    boolean acceptsThread(String name) {
+        return threadFilter.isEmpty() || (name != null && threadFilter.get().matcher(name).find());
+    }
+
+    /**
+     * Adds one aggregated stack.
+     *
+     * @param leafFirst the frames, leaf first, as JFR stores them
+     * @param depth how many entries of {@code leafFirst} are valid
+     * @param thread the thread frame, or null when threads are not split
+     * @param weight the stream's first value (samples, bytes or nanoseconds)
+     * @param count the number of events aggregated into this stack
+     * @throws LimitExceededException if the tree grows past the options' limits
+     */
+    void add(JfrSource source, Frame[] leafFirst, int depth, Frame thread, long weight, long count)
+            throws LimitExceededException {
+        CallTreeBuilder builder = builders.computeIfAbsent(source,
+                s -> new CallTreeBuilder(s.valueTypes(), options.limits().tree()));
+        int len = depth + (thread != null ? 1 : 0);
+        if (ids.length < len) {
+            ids = new int[Math.max(len, ids.length * 2)];
+        }
+        int k = 0;
+        if (thread != null) {
+            ids[k++] = builder.frameId(thread);
+        }
+        for (int i = depth - 1; i >= 0; i--) {
+            ids[k++] = builder.frameId(leafFirst[i]);
+        }
+        if (source.valueTypes().size() == 1) {
+            builder.addStack(ids, len, weight);
+        } else {
+            builder.addStack(ids, len, weight, count);
+        }
+        events.computeIfAbsent(source, s -> new long[1])[0] += count;
+    }
+
+    /** Returns how many events of the stream were kept. */
+    long events(JfrSource source) {
+        long[] n = events.get(source);
+        return n == null ? 0 : n[0];
+    }
+
+    /** Builds the tree of the stream; an empty tree when it had no events. Call once per stream. */
+    CallTree tree(JfrSource source) {
+        CallTreeBuilder builder = builders.get(source);
+        if (builder == null) {
+            builder = new CallTreeBuilder(source.valueTypes(), options.limits().tree());
+        }
+        return builder.build();
+    }
+}
