@@ -68,8 +68,10 @@ final class RunReport {
     }
 
     private static String number(double d) {
-        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            return Long.toString((long) d);
+        // Unscaling a normalized total leaves rounding noise (2970.9999999) on whole counts.
+        double whole = Math.rint(d);
+        if (Math.abs(d - whole) <= 1e-6 * Math.max(1, Math.abs(d)) && Math.abs(d) < 1e15) {
+            return Long.toString((long) whole);
         }
         return String.format(Locale.ROOT, "%.1f", d);
     }

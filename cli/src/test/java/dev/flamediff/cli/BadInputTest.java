@@ -1,0 +1,142 @@
+package dev.flamediff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.fixtures.FixtureFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad inputs and unwritable outputs: exit code 2, exactly one line on stderr naming the file and
+ * the problem, and no output written (an existing output file keeps its content).
+ */
+class BadInputTest {
+
+    private static final String GOOD = FixtureFiles.path("collapsed/base.collapsed").toString();
+    private static final String OLD = "old content\n";
+
+    @TempDir
+    Path dir;
+
+    private Path out;
+
+    @BeforeEach
+    void existingOutput() throws IOException {
+        out = Files.writeString(dir.resolve("diff.json"), OLD);
+    }
+
+    @Test
+    void emptyFile() throws IOException {
+        Path bad = write("empty.collapsed", "");
+        assertRejected(bad, "flamediff: " + bad + ": the input is empty");
+    }
+
+    @Test
+    void binaryGarbage() throws IOException {
+        byte[] garbage = new byte[4096];
+        new Random(42).nextBytes(garbage);
+        Path bad = Files.write(dir.resolve("garbage.bin"), garbage);
+        CliRun run = assertFailsCleanly(bad.toString(), GOOD);
+        assertThat(run.err()).startsWith("flamediff: " + bad + ": not a profile flamediff can read (expected ");
+    }
+
+    @Test
+    void lineWithoutCount() throws IOException {
+        Path bad = write("nocount.collapsed", "main;work 3\nmain;idle\n");
+        assertRejected(bad, "flamediff: " + bad + ": collapsed, line 2: no sample count after the last space");
+    }
+
+    @Test
+    void negativeCount() throws IOException {
+        Path bad = write("negative.collapsed", "main;work 3\n\nmain;idle -2\n");
+        assertRejected(bad, "flamediff: " + bad + ": collapsed, line 3: negative sample count -2");
+    }
+
+    @Test
+    void badHeadIsNamedToo() throws IOException {
+        Path bad = write("nocount.collapsed", "main;work 3\nmain;idle\n");
+        CliRun run = assertFailsCleanly(GOOD, bad.toString());
+        assertThat(run.errLines()).containsExactly(
+                "flamediff: " + bad + ": collapsed, line 2: no sample count after the last space");
+    }
+
+    @Test
+    void missingInput() {
+        String missing = dir.resolve("missing.collapsed").toString();
+        CliRun run = assertFailsCleanly(missing, GOOD);
+        assertThat(run.errLines()).containsExactly("flamediff: " + missing + ": no such file or directory");
+    }
+
+    @Test
+    void badStdin() {
+        CliRun run = CliRun.runWithStdin("main;work 3\nmain;idle\n".getBytes(StandardCharsets.UTF_8),
+                GOOD, "-", "-o", out.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly(
+                "flamediff: <stdin>: collapsed, line 2: no sample count after the last space");
+        assertThat(out).hasContent(OLD);
+    }
+
+    @Test
+    void missingOutputFolder() throws IOException {
+        Path target = dir.resolve("no/such/folder/diff.svg");
+        CliRun run = CliRun.run(GOOD, GOOD, "-o", target.toString(), "--format", "collapsed");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines().filter(l -> l.startsWith("flamediff: ")))
+                .containsExactly("flamediff: " + target + ": no such directory");
+        assertThat(dir.resolve("no")).doesNotExist();
+        assertThat(out).hasContent(OLD);
+    }
+
+    @Test
+    void outputFolderIsAFile() throws IOException {
+        Path target = out.resolve("diff.collapsed");
+        CliRun run = CliRun.run(GOOD, GOOD, "-o", target.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines().filter(l -> l.startsWith("flamediff: ")))
+                .containsExactly("flamediff: " + target + ": not a directory");
+        assertThat(out).hasContent(OLD);
+    }
+
+    @Test
+    void outputIsAFolder() throws IOException {
+        Path target = Files.createDirectory(dir.resolve("folder.collapsed"));
+        CliRun run = CliRun.run(GOOD, GOOD, "-o", target.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines().filter(l -> l.startsWith("flamediff: ")))
+                .containsExactly("flamediff: " + target + ": is a directory");
+        assertThat(target).isEmptyDirectory();
+    }
+
+    private Path write(String name, String content) throws IOException {
+        return Files.writeString(dir.resolve(name), content);
+    }
+
+    private void assertRejected(Path bad, String line) {
+        CliRun run = assertFailsCleanly(bad.toString(), GOOD);
+        assertThat(run.errLines()).containsExactly(line);
+    }
+
+    /** Runs with the output file {@link #out}, checks exit 2, one line, old output intact. */
+    private CliRun assertFailsCleanly(String base, String head) {
+        CliRun run = CliRun.run(base, head, "-o", out.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).hasSize(1);
+        assertThat(run.err()).doesNotContain("\tat ", "Exception");
+        assertThat(out).hasContent(OLD);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .noneMatch(n -> n.endsWith(".tmp"));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return run;
+    }
+}
