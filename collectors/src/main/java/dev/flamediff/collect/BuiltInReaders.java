@@ -15,6 +15,7 @@ final class BuiltInReaders {
 
     /** Line-based formats, the most permissive last. */
     static List<ProfileReader> text() {
-        return List.of(new dev.flamediff.collect.collapsed.CollapsedReader());
+        return List.of(new dev.flamediff.collect.callgrind.CallgrindReader(),
+                new dev.flamediff.collect.collapsed.CollapsedReader());
     }
 }

@@ -1,0 +1,49 @@
+package dev.flamediff.collect.callgrind;
+
+import dev.flamediff.model.ProfileMetadata;
+
+/** Writes what a reader of the outputs must know about a callgrind profile into its metadata. */
+final class CallgrindNotes {
+
+    private CallgrindNotes() {
+    }
+
+    /** Returns the metadata: the selected event, approximate or exact stacks, parts, threads, checks. */
+    static ProfileMetadata metadata(String source, CallgrindFile file, int[] order, boolean exact, boolean clamped) {
+        String event = file.events().get(order[0]);
+        ProfileMetadata m = ProfileMetadata.of(source, CallgrindReader.FORMAT, event).withApproximate(!exact);
+        if (exact) {
+            m = m.withNote("callgrind: stacks read from the caller contexts of the function names "
+                    + "(--separate-callers), exact up to the recorded depth");
+        } else {
+            m = m.withNote("callgrind: approximate stacks, reconstructed from the call graph by proportional "
+                    + "expansion; per-function self costs are exact; record with --separate-callers=N for exact stacks");
+        }
+        if (!file.command().isEmpty()) {
+            m = m.withNote("callgrind: command " + file.command());
+        }
+        if (file.parts() > 1) {
+            m = m.withNote("callgrind: " + file.parts() + " parts (--combine-dumps) summed");
+        }
+        if (!file.threads().isEmpty()) {
+            m = m.withNote("callgrind: thread " + String.join(", ", file.threads()) + " (--separate-threads)");
+        }
+        for (int e : order) {
+            String name = file.events().get(e);
+            long self = file.selfTotals()[e];
+            if (file.totals() != null && file.totals()[e] != self) {
+                m = m.withNote("callgrind: totals: " + file.totals()[e] + " " + name + " differs from the sum of self costs "
+                        + self + ", which is used");
+            }
+            if (file.summary() != null && file.summary()[e] != self) {
+                m = m.withNote("callgrind: summary: " + file.summary()[e] + " " + name
+                        + " differs from the sum of self costs " + self + ", which is used");
+            }
+        }
+        if (clamped) {
+            m = m.withNote("callgrind: some calls cost more than the functions they call; the excess was taken "
+                    + "off the roots so that the total stays the sum of the self costs");
+        }
+        return m;
+    }
+}

@@ -1,0 +1,297 @@
+package dev.flamediff.collect.callgrind;
+
+import dev.flamediff.model.CallTree;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.LimitExceededException;
+import dev.flamediff.model.TreeLimits;
+import dev.flamediff.model.ValueType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds an approximate call tree from a call graph by proportional expansion (as speedscope's
+ * callgrind import does): a function reached with weight w puts {@code w * self / incl} on the
+ * current stack and passes {@code w * cost(call) / incl} to each callee, assuming that every call
+ * of a function looks like its average call. Recursion and cycles are guarded: a callee already
+ * on the stack gets no share, because its cost is already inside the weight of its first
+ * activation (callgrind's recursive call costs nest and would count it again). Shares are split
+ * in integers that add up exactly, so the tree's total equals the sum of the self costs.
+ *
+ * <p>Functions are folded by object and display name first, so {@code fact'2} joins {@code fact}.
+ */
+final class ProportionalTreeBuilder {
+
+    private final int values;
+    private final List<String> names = new ArrayList<>();
+    private final List<long[]> self = new ArrayList<>();
+    private final Map<String, Integer> index = new HashMap<>();
+    private int[][] callees;
+    private long[][][] callCosts;
+    private boolean clamped;
+
+    private ProportionalTreeBuilder(int values) {
+        this.values = values;
+    }
+
+    /** The tree and whether call costs exceeded the costs of the functions called somewhere. */
+    record Result(CallTree tree, boolean clamped) {
+    }
+
+    /**
+     * Returns the tree.
+     *
+     * @param eventOrder for each value index of the tree, the event index in the file
+     * @throws LimitExceededException if the tree exceeds the limits
+     */
+    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, TreeLimits limits)
+            throws LimitExceededException {
+        ProportionalTreeBuilder b = new ProportionalTreeBuilder(eventOrder.length);
+        b.fold(graph, eventOrder);
+        CallTree tree = b.expand(valueTypes, limits);
+        return new Result(tree, b.clamped);
+    }
+
+    private void fold(CallGraph graph, int[] eventOrder) {
+        int[] folded = new int[graph.size()];
+        for (int f = 0; f < graph.size(); f++) {
+            String name = ContextName.displayName(graph.name(f));
+            String key = graph.object(f) + '\u0000' + name;
+            Integer id = index.get(key);
+            if (id == null) {
+                id = names.size();
+                index.put(key, id);
+                names.add(name);
+                self.add(new long[values]);
+            }
+            folded[f] = id;
+            long[] into = self.get(id);
+            for (int v = 0; v < values; v++) {
+                into[v] += graph.self(f, eventOrder[v]);
+            }
+        }
+        int n = names.size();
+        List<Map<Integer, long[]>> edges = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            edges.add(new HashMap<>());
+        }
+        for (Map.Entry<Long, long[]> e : graph.calls().entrySet()) {
+            int caller = folded[CallGraph.caller(e.getKey())];
+            int callee = folded[CallGraph.callee(e.getKey())];
+            long[] into = edges.get(caller).computeIfAbsent(callee, k -> new long[values]);
+            for (int v = 0; v < values; v++) {
+                into[v] += e.getValue()[eventOrder[v]];
+            }
+        }
+        // Callees in name order (then object, through the fold order) so the result is deterministic.
+        Comparator<Integer> byName = Comparator.comparing(names::get);
+        callees = new int[n][];
+        callCosts = new long[n][][];
+        for (int f = 0; f < n; f++) {
+            List<Integer> list = new ArrayList<>(edges.get(f).keySet());
+            list.sort(byName.thenComparing(Comparator.naturalOrder()));
+            callees[f] = list.stream().mapToInt(Integer::intValue).toArray();
+            callCosts[f] = new long[list.size()][];
+            for (int k = 0; k < list.size(); k++) {
+                callCosts[f][k] = edges.get(f).get(list.get(k));
+            }
+        }
+    }
+
+    private CallTree expand(List<ValueType> valueTypes, TreeLimits limits) throws LimitExceededException {
+        int n = names.size();
+        long[][] rootWeight = rootWeights(StronglyConnected.components(callees));
+        CallTreeBuilder builder = new CallTreeBuilder(valueTypes, limits);
+        int[] frameIds = new int[n];
+        for (int f = 0; f < n; f++) {
+            frameIds[f] = builder.frameId(new Frame(names.get(f), FrameKind.NATIVE));
+        }
+        Integer[] roots = new Integer[n];
+        for (int f = 0; f < n; f++) {
+            roots[f] = f;
+        }
+        java.util.Arrays.sort(roots, Comparator.comparing((Integer f) -> names.get(f)).thenComparing(f -> f));
+        boolean[] onPath = new boolean[n];
+        for (int root : roots) {
+            if (isZero(rootWeight[root])) {
+                continue;
+            }
+            Deque<Visit> stack = new ArrayDeque<>();
+            stack.push(enter(root, 0, rootWeight[root], builder, frameIds, onPath));
+            while (!stack.isEmpty()) {
+                Visit top = stack.peek();
+                if (top.next < top.active.length) {
+                    int k = top.next++;
+                    if (!isZero(top.shares[k])) {
+                        stack.push(enter(callees[top.function][top.active[k]], top.node, top.shares[k],
+                                builder, frameIds, onPath));
+                    }
+                } else {
+                    stack.pop();
+                    onPath[top.function] = false;
+                }
+            }
+        }
+        return builder.build();
+    }
+
+    /** One function on the current stack, with the weights still to pass to its callees. */
+    private static final class Visit {
+        final int function;
+        final int node;
+        final int[] active;
+        final long[][] shares;
+        int next;
+
+        Visit(int function, int node, int[] active, long[][] shares) {
+            this.function = function;
+            this.node = node;
+            this.active = active;
+            this.shares = shares;
+        }
+    }
+
+    private Visit enter(int f, int parentNode, long[] weight, CallTreeBuilder builder, int[] frameIds,
+                        boolean[] onPath) throws LimitExceededException {
+        int node = builder.child(parentNode, frameIds[f]);
+        onPath[f] = true;
+        int[] all = callees[f];
+        int count = 0;
+        int[] active = new int[all.length];
+        for (int k = 0; k < all.length; k++) {
+            if (!onPath[all[k]]) {
+                active[count++] = k;
+            }
+        }
+        active = java.util.Arrays.copyOf(active, count);
+        long[][] shares = new long[count][values];
+        long[] parts = new long[count + 1];
+        for (int v = 0; v < values; v++) {
+            parts[0] = self.get(f)[v];
+            for (int i = 0; i < count; i++) {
+                parts[i + 1] = callCosts[f][active[i]][v];
+            }
+            long[] split = Apportion.split(weight[v], parts);
+            long own = split[0];
+            long given = own;
+            for (int i = 0; i < count; i++) {
+                shares[i][v] = split[i + 1];
+                given += split[i + 1];
+            }
+            // A function without any cost of its own or calls keeps whatever reaches it.
+            own += weight[v] - given;
+            builder.addSelf(node, v, own);
+        }
+        return new Visit(f, node, active, shares);
+    }
+
+    /**
+     * Returns how much weight each function gets as a root: a component's own cost (its self
+     * costs and its calls out of the component) minus the calls into it from other components.
+     * Cyclic components spread theirs over their members by each member's own cost.
+     */
+    private long[][] rootWeights(int[] component) {
+        int n = names.size();
+        int components = 0;
+        for (int c : component) {
+            components = Math.max(components, c + 1);
+        }
+        long[][] own = new long[n][values];
+        long[][] componentWeight = new long[components][values];
+        for (int f = 0; f < n; f++) {
+            for (int v = 0; v < values; v++) {
+                own[f][v] = self.get(f)[v];
+            }
+            for (int k = 0; k < callees[f].length; k++) {
+                int g = callees[f][k];
+                if (component[g] == component[f]) {
+                    continue;
+                }
+                for (int v = 0; v < values; v++) {
+                    long c = callCosts[f][k][v];
+                    own[f][v] += c;
+                    componentWeight[component[g]][v] -= c;
+                }
+            }
+            for (int v = 0; v < values; v++) {
+                componentWeight[component[f]][v] += own[f][v];
+            }
+        }
+        List<List<Integer>> members = new ArrayList<>(components);
+        for (int c = 0; c < components; c++) {
+            members.add(new ArrayList<>(1));
+        }
+        for (int f = 0; f < n; f++) {
+            members.get(component[f]).add(f);
+        }
+        for (int v = 0; v < values; v++) {
+            balance(componentWeight, v);
+        }
+        long[][] weight = new long[n][values];
+        for (int c = 0; c < components; c++) {
+            List<Integer> m = members.get(c);
+            for (int v = 0; v < values; v++) {
+                long w = componentWeight[c][v];
+                if (m.size() == 1) {
+                    weight[m.get(0)][v] = w;
+                    continue;
+                }
+                long[] parts = new long[m.size()];
+                for (int i = 0; i < parts.length; i++) {
+                    parts[i] = own[m.get(i)][v];
+                }
+                long[] split = Apportion.split(w, parts);
+                long given = 0;
+                for (int i = 0; i < parts.length; i++) {
+                    weight[m.get(i)][v] = split[i];
+                    given += split[i];
+                }
+                weight[m.get(0)][v] += w - given;
+            }
+        }
+        return weight;
+    }
+
+    /**
+     * Makes negative component weights zero and takes the same amount off the positive ones. A
+     * component gets a negative weight when the calls into it cost more than it has (callgrind's
+     * cache simulation does that by a few units); the caller then has that much too much, and
+     * taking it off keeps the tree's total equal to the sum of the self costs.
+     */
+    private void balance(long[][] componentWeight, int v) {
+        long negative = 0;
+        long[] positive = new long[componentWeight.length];
+        for (int c = 0; c < componentWeight.length; c++) {
+            long w = componentWeight[c][v];
+            if (w < 0) {
+                negative -= w;
+                componentWeight[c][v] = 0;
+            } else {
+                positive[c] = w;
+            }
+        }
+        if (negative == 0) {
+            return;
+        }
+        clamped = true;
+        long[] cut = Apportion.split(negative, positive);
+        for (int c = 0; c < componentWeight.length; c++) {
+            componentWeight[c][v] -= Math.min(cut[c], componentWeight[c][v]);
+        }
+    }
+
+    private static boolean isZero(long[] values) {
+        for (long v : values) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
