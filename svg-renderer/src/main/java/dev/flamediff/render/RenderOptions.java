@@ -9,25 +9,89 @@ import java.util.Optional;
  * @param title the graph's title; empty for the default ("Differential flame graph")
  * @param minWidth frames narrower than this many pixels (of a 1200-pixel-wide graph) are merged
  *     into one elided frame per parent; default 0.1, as in flamegraph.pl
+ * @param widthMode what a frame's width stands for in graphical outputs; default
+ *     {@link WidthMode#UNION}
+ * @param colorBy which delta colors a frame; default {@link ColorBy#TOTAL}
+ * @param palette the colors of regressions and improvements; default {@link Palette#RED_BLUE}
+ * @param inverted draw an icicle graph (root at the top) instead of a flame graph; default false
  */
-public record RenderOptions(Optional<String> title, double minWidth) {
+public record RenderOptions(Optional<String> title, double minWidth, WidthMode widthMode,
+                            ColorBy colorBy, Palette palette, boolean inverted) {
 
     /** The defaults described on each component. */
     public static final RenderOptions DEFAULT = new RenderOptions(Optional.empty(), 0.1);
 
+    /** What a frame's width is proportional to. */
+    public enum WidthMode {
+        /**
+         * The sum over the frame's subtree of max(base self, head self): at least the base and the
+         * head total of every frame, so removed and added frames both stay visible, and additive,
+         * so children always nest inside their parent. The default.
+         */
+        UNION,
+        /** The head total: head's own flame graph; frames only in base get no width. */
+        HEAD,
+        /** The base total: base's own flame graph; frames only in head get no width. */
+        BASE,
+        /** Base total plus head total: both runs side by side in one width. */
+        SUM,
+        /** The sum over the subtree of |head self - base self|: only what changed takes space. */
+        CHANGES
+    }
+
+    /** Which delta sets a frame's color. */
+    public enum ColorBy {
+        /** The total (inclusive) delta: a caller is as red as the slowdown below it. The default. */
+        TOTAL,
+        /** The self (exclusive) delta: only the frames whose own code changed are colored. */
+        SELF
+    }
+
+    /** The colors for regressions and improvements. */
+    public enum Palette {
+        /** Red regressions, blue improvements. The default. */
+        RED_BLUE,
+        /** Orange regressions, purple improvements: distinguishable with every common color-vision deficiency. */
+        COLOR_BLIND
+    }
+
     /** Checks for nulls and a non-negative width. */
     public RenderOptions {
         Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(widthMode, "widthMode");
+        Objects.requireNonNull(colorBy, "colorBy");
+        Objects.requireNonNull(palette, "palette");
         if (!(minWidth >= 0)) {
             throw new IllegalArgumentException("minWidth must be >= 0");
         }
     }
 
+    /** Creates options with the given title and minimum width and every other option at its default. */
+    public RenderOptions(Optional<String> title, double minWidth) {
+        this(title, minWidth, WidthMode.UNION, ColorBy.TOTAL, Palette.RED_BLUE, false);
+    }
+
     public RenderOptions withTitle(String value) {
-        return new RenderOptions(Optional.ofNullable(value), minWidth);
+        return new RenderOptions(Optional.ofNullable(value), minWidth, widthMode, colorBy, palette, inverted);
     }
 
     public RenderOptions withMinWidth(double value) {
-        return new RenderOptions(title, value);
+        return new RenderOptions(title, value, widthMode, colorBy, palette, inverted);
+    }
+
+    public RenderOptions withWidthMode(WidthMode value) {
+        return new RenderOptions(title, minWidth, value, colorBy, palette, inverted);
+    }
+
+    public RenderOptions withColorBy(ColorBy value) {
+        return new RenderOptions(title, minWidth, widthMode, value, palette, inverted);
+    }
+
+    public RenderOptions withPalette(Palette value) {
+        return new RenderOptions(title, minWidth, widthMode, colorBy, value, inverted);
+    }
+
+    public RenderOptions withInverted(boolean value) {
+        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, value);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 public final class Renderers {
 
     private static final List<DiffRenderer> ALL = List.of(
+            new dev.flamediff.render.svg.SvgRenderer(),
             new dev.flamediff.render.json.JsonDiffRenderer(),
             new dev.flamediff.render.collapsed.CollapsedDiffRenderer());
 

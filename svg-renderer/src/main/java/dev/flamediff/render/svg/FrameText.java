@@ -1,0 +1,93 @@
+package dev.flamediff.render.svg;
+
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.NodeStatus;
+import dev.flamediff.model.FrameKind;
+
+/**
+ * The texts of one drawn frame: its name (the first line of the tooltip, which the script reads
+ * back for search and labels) and its tooltip, all made safe with {@link SafeText}.
+ */
+final class FrameText {
+
+    private final DiffTree diff;
+    private final ValueFormat values;
+
+    FrameText(DiffTree diff) {
+        this.diff = diff;
+        this.values = ValueFormat.of(diff.valueType());
+    }
+
+    /** Returns the frame's safe display name. */
+    String name(PlacedFrame f) {
+        if (f.isElided()) {
+            return "[" + f.elided() + (f.elided() == 1 ? " narrow frame" : " narrow frames") + "]";
+        }
+        return SafeText.clean(diff.frame(f.node()).name());
+    }
+
+    /** Returns the status of the frame (for an elided frame, of its merged frames together). */
+    static NodeStatus status(PlacedFrame f) {
+        boolean inBase = f.base() != 0;
+        boolean inHead = f.head() != 0;
+        if (inBase == inHead) {
+            return NodeStatus.COMMON;
+        }
+        return inHead ? NodeStatus.ADDED : NodeStatus.REMOVED;
+    }
+
+    /**
+     * Returns the tooltip: the name; the kind; total and self as base → head with the delta, the
+     * delta relative to the frame and the impact on the whole base profile; added or removed.
+     */
+    String tooltip(PlacedFrame f) {
+        StringBuilder sb = new StringBuilder(160);
+        sb.append(name(f));
+        if (f.isElided()) {
+            sb.append("\nmerged: frames narrower than the minimum width");
+        } else {
+            sb.append("\nkind: ").append(kindName(diff.frame(f.node()).kind()));
+        }
+        change(sb, "total", f.base(), f.head());
+        if (!f.isElided()) {
+            change(sb, "self", f.baseSelf(), f.headSelf());
+        }
+        double baseTotal = diff.base().total();
+        if (baseTotal > 0) {
+            sb.append("\nimpact: ").append(ValueFormat.signedPercent((f.head() - f.base()) / baseTotal))
+                    .append(" of the base total");
+        }
+        switch (status(f)) {
+            case ADDED -> sb.append("\nadded: only in head");
+            case REMOVED -> sb.append("\nremoved: only in base");
+            case COMMON -> { }
+        }
+        return sb.toString();
+    }
+
+    private void change(StringBuilder sb, String what, double base, double head) {
+        sb.append('\n').append(what).append(": ").append(values.format(base)).append(" \u2192 ")
+                .append(values.format(head)).append(" (\u0394 ").append(values.signed(head - base));
+        if (base != 0) {
+            sb.append(", ").append(ValueFormat.signedPercent((head - base) / base)).append(" of the frame");
+        } else if (head != 0) {
+            sb.append(", new");
+        }
+        sb.append(')');
+    }
+
+    /** Returns the kind as people name it. */
+    static String kindName(FrameKind kind) {
+        return switch (kind) {
+            case UNKNOWN -> "unknown";
+            case INTERPRETED -> "interpreted";
+            case JIT -> "JIT compiled";
+            case INLINED -> "inlined";
+            case C1 -> "C1 compiled";
+            case NATIVE -> "native";
+            case CPP -> "C++";
+            case KERNEL -> "kernel";
+            case THREAD -> "thread";
+        };
+    }
+}

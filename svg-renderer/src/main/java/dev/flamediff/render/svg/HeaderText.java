@@ -1,0 +1,92 @@
+package dev.flamediff.render.svg;
+
+import dev.flamediff.diff.DiffSide;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.render.RenderOptions;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The title, subtitle and warning lines above the graph, made safe with {@link SafeText}. */
+final class HeaderText {
+
+    /** The title when the options give none. */
+    static final String DEFAULT_TITLE = "Differential flame graph";
+
+    private static final int LISTED_RUNS = 3;
+
+    private HeaderText() {
+    }
+
+    /** Returns the title. */
+    static String title(RenderOptions options) {
+        return SafeText.clean(options.title().filter(t -> !t.isBlank()).orElse(DEFAULT_TITLE));
+    }
+
+    /** Returns the line naming the inputs: {@code base: a.jfr → head: b.jfr}. */
+    static String inputs(DiffTree diff) {
+        return SafeText.clean("base: " + runs(diff.base()) + "  \u2192  head: " + runs(diff.head()));
+    }
+
+    /**
+     * Returns the line with what was measured, the totals with their change, the normalization
+     * and the width mode.
+     */
+    static String measures(DiffTree diff, RenderOptions options) {
+        ValueFormat values = ValueFormat.of(diff.valueType());
+        double b = diff.base().total();
+        double h = diff.head().total();
+        StringBuilder sb = new StringBuilder();
+        sb.append(diff.valueType());
+        Set<String> events = new LinkedHashSet<>();
+        for (DiffSide side : List.of(diff.base(), diff.head())) {
+            for (ProfileMetadata m : side.runs()) {
+                if (!m.event().isEmpty()) {
+                    events.add(m.event());
+                }
+            }
+        }
+        if (!events.isEmpty()) {
+            sb.append(" (event ").append(String.join(", ", events)).append(')');
+        }
+        sb.append("  \u00b7  total ").append(values.format(b)).append(" \u2192 ").append(values.format(h));
+        if (b != 0) {
+            sb.append(" (").append(ValueFormat.signedPercent((h - b) / b)).append(')');
+        }
+        sb.append("  \u00b7  normalization: ").append(diff.normalization().describe());
+        sb.append("  \u00b7  width: ").append(options.widthMode().name().toLowerCase(Locale.ROOT));
+        return SafeText.clean(sb.toString());
+    }
+
+    /** Returns the warning line (truncated or approximate inputs), or an empty string when none. */
+    static String warnings(DiffTree diff) {
+        List<String> w = new ArrayList<>();
+        warn(w, "base", diff.base());
+        warn(w, "head", diff.head());
+        return w.isEmpty() ? "" : "warning: " + String.join("; ", w);
+    }
+
+    private static void warn(List<String> out, String name, DiffSide side) {
+        if (side.truncated()) {
+            out.add(name + " is truncated (only part of the input was read)");
+        }
+        if (side.approximate()) {
+            out.add(name + " is approximate (stacks were reconstructed, not recorded)");
+        }
+    }
+
+    private static String runs(DiffSide side) {
+        List<ProfileMetadata> runs = side.runs();
+        if (runs.size() == 1) {
+            return runs.get(0).source();
+        }
+        StringBuilder sb = new StringBuilder().append(runs.size()).append(" runs (");
+        for (int i = 0; i < Math.min(LISTED_RUNS, runs.size()); i++) {
+            sb.append(i == 0 ? "" : ", ").append(runs.get(i).source());
+        }
+        return sb.append(runs.size() > LISTED_RUNS ? ", \u2026)" : ")").toString();
+    }
+}

@@ -1,0 +1,56 @@
+package dev.flamediff.render.svg;
+
+import javax.xml.stream.XMLStreamException;
+
+/**
+ * Writes the legend row: the diverging scale from faster to slower, then the styles of added,
+ * removed and merged frames, each swatch drawn with the same classes as the frames themselves.
+ */
+final class LegendWriter {
+
+    private static final double[] STEPS = {1, 0.55, 0.2};
+    private static final int SW = 14;
+    private static final int SH = 11;
+
+    private LegendWriter() {
+    }
+
+    /** Writes {@code <g id="legend">} with its top at {@code y}. */
+    static void write(SvgOut out, DiffColors colors, boolean bySelf, double y) throws XMLStreamException {
+        out.start("g").attr("id", "legend");
+        double x = SvgGeometry.MARGIN;
+        double ty = y + 10;
+        out.textElement(null, null, x, ty, null, "faster");
+        x += 42;
+        for (double t : STEPS) {
+            out.swatch(x, y, SW, SH, DiffColors.mix(DiffColors.NEUTRAL, colors.improvement(), t));
+            x += SW;
+        }
+        out.swatch(x, y, SW, SH, DiffColors.NEUTRAL);
+        x += SW;
+        for (int i = STEPS.length - 1; i >= 0; i--) {
+            out.swatch(x, y, SW, SH, DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), STEPS[i]));
+            x += SW;
+        }
+        out.textElement("legend-by", null, x + 4, ty, null, byText(bySelf));
+        x += 270;
+        x = item(out, "add", colors.added(), x, y, "added (only in head)");
+        x = item(out, "rem", colors.removed(), x, y, "removed (only in base)");
+        item(out, "eli", DiffColors.NEUTRAL, x, y, "merged narrow frames");
+        out.end().nl();
+    }
+
+    /** Returns the legend's words for what the colors measure; the script swaps them too. */
+    static String byText(boolean bySelf) {
+        return "slower (" + (bySelf ? "self" : "total") + " \u0394 relative to the frame)";
+    }
+
+    private static double item(SvgOut out, String cls, int fill, double x, double y, String label)
+            throws XMLStreamException {
+        out.start("g").attr("class", cls);
+        out.swatch(x, y, SW + 6, SH, fill);
+        out.end();
+        out.textElement(null, null, x + SW + 10, y + 10, null, label);
+        return x + SW + 16 + label.length() * 6.2;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.flamediff.render.svg;
+
+import dev.flamediff.model.ValueType;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/**
+ * Formats values for people: samples as counts, nanoseconds as milliseconds, bytes as megabytes,
+ * instructions as counts, anything else as the number and its unit. Locale-independent, so the
+ * output is the same on every machine.
+ */
+final class ValueFormat {
+
+    private final double divisor;
+    private final String unit;
+
+    private ValueFormat(double divisor, String unit) {
+        this.divisor = divisor;
+        this.unit = unit;
+    }
+
+    /** Returns the format for values of the given type. */
+    static ValueFormat of(ValueType type) {
+        return switch (type.unit()) {
+            case "count", "samples" -> new ValueFormat(1, "samples");
+            case "nanoseconds" -> new ValueFormat(1e6, "ms");
+            case "bytes" -> new ValueFormat(1e6, "MB");
+            default -> new ValueFormat(1, type.unit());
+        };
+    }
+
+    /** Returns the display unit, for example {@code ms}. */
+    String unit() {
+        return unit;
+    }
+
+    /** Returns the value with its unit, for example {@code 12.5 ms}. */
+    String format(double value) {
+        return number(value / divisor) + " " + unit;
+    }
+
+    /** Returns the value with a leading sign (+ or −) and its unit. */
+    String signed(double value) {
+        return (value > 0 ? "+" : value < 0 ? "\u2212" : "\u00b1") + format(Math.abs(value));
+    }
+
+    /** Returns the share as a signed percentage with two decimals, for example {@code +12.34%}. */
+    static String signedPercent(double share) {
+        double p = share * 100;
+        String digits = pattern("0.00").format(Math.abs(p));
+        if (digits.equals("0.00")) {
+            return "\u00b10.00%";
+        }
+        return (p > 0 ? "+" : "\u2212") + digits + "%";
+    }
+
+    /** Returns the share as a percentage with two decimals, for example {@code 12.34%}. */
+    static String percent(double share) {
+        return pattern("0.00").format(share * 100) + "%";
+    }
+
+    /** Returns a number for people: grouped, with decimals only where they matter. */
+    static String number(double v) {
+        double a = Math.abs(v);
+        String p = a >= 100 || a == Math.rint(a) ? "#,##0" : a >= 1 ? "#,##0.##" : "0.####";
+        return pattern(p).format(v);
+    }
+
+    /**
+     * Returns a number for the machine (data attributes read by the script): integers exactly,
+     * other values to six significant digits, no grouping, no exponent.
+     */
+    static String compact(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Returns hundredths of a pixel as pixels, without trailing zeros: 12345 gives {@code 123.45}. */
+    static String px(long hundredths) {
+        long whole = Math.floorDiv(hundredths, 100);
+        int frac = (int) Math.floorMod(hundredths, 100);
+        if (frac == 0) {
+            return Long.toString(whole);
+        }
+        String f = frac < 10 ? "0" + frac : Integer.toString(frac);
+        if (f.endsWith("0")) {
+            f = f.substring(0, 1);
+        }
+        return whole + "." + f;
+    }
+
+    // DecimalFormat is not thread-safe, so each call makes its own.
+    private static DecimalFormat pattern(String p) {
+        DecimalFormat f = new DecimalFormat(p, DecimalFormatSymbols.getInstance(Locale.ROOT));
+        f.setNegativePrefix("\u2212");
+        return f;
+    }
+}
