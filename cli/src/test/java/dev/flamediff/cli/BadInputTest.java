@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -68,6 +70,21 @@ class BadInputTest {
     }
 
     @Test
+    void bothSidesBadReportsOneOfThem() throws IOException {
+        Path badBase = write("base.collapsed", "main;work 3\nmain;idle\n");
+        Path badHead = write("head.collapsed", "main;work 3\nmain;idle -1\n");
+        CliRun run = assertFailsCleanly(badBase.toString(), badHead.toString());
+        assertThat(run.err()).matches("flamediff: (" + badBase + ": collapsed, line 2: no sample count after the last space"
+                + "|" + badHead + ": collapsed, line 2: negative sample count -1)\\R");
+    }
+
+    @Test
+    void valueTypeNeitherProfileHas() {
+        CliRun run = assertFailsCleanly(GOOD, GOOD, "--value-type", "alloc/bytes");
+        assertThat(run.err()).startsWith("flamediff: " + GOOD + ": collapsed: has no alloc/bytes values");
+    }
+
+    @Test
     void missingInput() {
         String missing = dir.resolve("missing.collapsed").toString();
         CliRun run = assertFailsCleanly(missing, GOOD);
@@ -125,8 +142,10 @@ class BadInputTest {
     }
 
     /** Runs with the output file {@link #out}, checks exit 2, one line, old output intact. */
-    private CliRun assertFailsCleanly(String base, String head) {
-        CliRun run = CliRun.run(base, head, "-o", out.toString());
+    private CliRun assertFailsCleanly(String base, String head, String... more) {
+        List<String> args = new ArrayList<>(List.of(base, head, "-o", out.toString()));
+        args.addAll(List.of(more));
+        CliRun run = CliRun.run(args.toArray(String[]::new));
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errLines()).hasSize(1);
         assertThat(run.err()).doesNotContain("\tat ", "Exception");
