@@ -18,8 +18,8 @@ import java.util.Locale;
 /**
  * Writes a diff as one JSON document described by the JSON Schema
  * {@code dev/flamediff/render/json/flamediff-diff.schema.json} (a resource of this module):
- * {@code schemaVersion}, the value type, the normalization, the base and head sides with their
- * runs, and the union tree as nested {@code children} arrays.
+ * {@code schemaVersion}, the value type, the normalization, how significance was tested, the base
+ * and head sides with their runs, and the union tree as nested {@code children} arrays.
  *
  * <p>Written with Jackson's streaming generator, one node at a time from the diff's pre-order
  * arrays, so the document is never held in memory and deep trees need no recursion. The output
@@ -66,6 +66,11 @@ public final class JsonDiffRenderer implements DiffRenderer {
             gen.writeStringField("unit", JsonText.safe(diff.valueType().unit()));
             gen.writeEndObject();
             writeNormalization(gen, diff.normalization());
+            gen.writeObjectFieldStart("significance");
+            gen.writeStringField("noiseModel", diff.noiseModel().name().toLowerCase(Locale.ROOT));
+            gen.writeBooleanField("runToRunSpread", diff.usesRunToRunSpread());
+            JsonText.numberField(gen, "level", diff.significanceLevel());
+            gen.writeEndObject();
             writeSide(gen, "base", diff.base());
             writeSide(gen, "head", diff.head());
             gen.writeFieldName("tree");

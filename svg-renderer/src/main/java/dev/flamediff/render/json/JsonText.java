@@ -30,6 +30,20 @@ final class JsonText {
     }
 
     /**
+     * Writes a probability rounded to 4 significant digits: more digits carry no information, and
+     * the last bits of a computed p-value may differ between platforms' math libraries, which
+     * would make the output differ between machines.
+     */
+    static void probabilityField(JsonGenerator gen, String name, double value) throws IOException {
+        if (Double.isNaN(value) || Double.isInfinite(value) || value == 0) {
+            numberField(gen, name, value);
+            return;
+        }
+        double rounded = new java.math.BigDecimal(value).round(new java.math.MathContext(4)).doubleValue();
+        numberField(gen, name, rounded);
+    }
+
+    /**
      * Returns the text with unpaired surrogates replaced by U+FFFD. Frame names from hostile or
      * damaged input can hold them, and UTF-8 has no encoding for them: Jackson would fail the
      * whole document.

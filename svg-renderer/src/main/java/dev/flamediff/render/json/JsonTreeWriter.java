@@ -63,5 +63,7 @@ final class JsonTreeWriter {
         JsonText.numberField(gen, "totalDelta", diff.totalDelta(n));
         JsonText.numberField(gen, "totalDeltaRelative", diff.totalDeltaRelative(n));
         JsonText.numberField(gen, "totalImpact", diff.totalImpact(n));
+        gen.writeBooleanField("significant", diff.significant(n));
+        JsonText.probabilityField(gen, "qValue", diff.qValue(n));
     }
 }

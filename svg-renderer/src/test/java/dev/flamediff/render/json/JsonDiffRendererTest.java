@@ -1,6 +1,7 @@
 package dev.flamediff.render.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -102,6 +103,9 @@ class JsonDiffRendererTest {
             assertThat(doc.get("schemaVersion").asInt()).isEqualTo(JsonDiffRenderer.SCHEMA_VERSION);
             assertThat(doc.at("/normalization/mode").asText()).isEqualTo(norm.mode().name().toLowerCase(Locale.ROOT));
             assertThat(doc.at("/base/scale").asDouble()).isEqualTo(diff.base().scale());
+            assertThat(doc.at("/significance/noiseModel").asText())
+                    .isEqualTo(diff.noiseModel().name().toLowerCase(Locale.ROOT));
+            assertThat(doc.at("/significance/level").asDouble()).isEqualTo(diff.significanceLevel());
             assertThat(doc.at("/head/total").asDouble()).isEqualTo(diff.head().total());
             List<JsonNode> nodes = preOrder(doc.get("tree"));
             assertThat(nodes).hasSize(diff.size());
@@ -121,6 +125,12 @@ class JsonDiffRendererTest {
                     assertThat(j.get("totalDeltaRelative").isNull()).isTrue();
                 } else {
                     assertThat(j.get("totalDeltaRelative").asDouble()).isEqualTo(diff.totalDeltaRelative(n) + 0.0);
+                }
+                assertThat(j.get("significant").asBoolean()).isEqualTo(diff.significant(n));
+                if (Double.isNaN(diff.qValue(n))) {
+                    assertThat(j.get("qValue").isNull()).isTrue();
+                } else {
+                    assertThat(j.get("qValue").asDouble()).isCloseTo(diff.qValue(n), within(diff.qValue(n) * 1e-3));
                 }
                 assertThat(j.has("children")).isEqualTo(diff.firstChild(n) >= 0);
             }
