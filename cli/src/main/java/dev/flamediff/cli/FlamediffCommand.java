@@ -48,7 +48,7 @@ public final class FlamediffCommand implements Callable<Integer> {
     private String head;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "output file (format from its extension: .svg, .json, .collapsed); "
+            description = "output file; its extension (svg, json, collapsed, md) picks the format; "
                     + "- or no -o writes to stdout")
     private String output;
 

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -45,13 +44,6 @@ class GoldenOutputTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertGolden(golden, run.stdout());
         assertGolden(golden + ".stderr", run.err().getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void helpMatchesGolden() throws IOException {
-        CliRun run = CliRun.run("--help");
-        assertThat(run.exitCode()).isZero();
-        assertGolden("help.txt", run.out().getBytes(StandardCharsets.UTF_8));
     }
 
     private static void assertGolden(String name, byte[] actual) throws IOException {
