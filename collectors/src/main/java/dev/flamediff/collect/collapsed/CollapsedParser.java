@@ -30,6 +30,13 @@ final class CollapsedParser {
     private final FrameCache cache = new FrameCache();
     private final CallTreeBuilder builder;
     private long line;
+    /** The previous stack's bytes, the ends of its inner frames (relative) and their nodes. */
+    private byte[] previous = new byte[256];
+    private int previousLength;
+    private int[] previousEnds = new int[64];
+    private int[] previousNodes = new int[64];
+    private int previousFrames;
+    private int previousLeaf;
     private long total;
     private long stacks;
 
@@ -114,21 +121,7 @@ final class CollapsedParser {
         if (isBlank(buf, s, sep)) {
             throw malformed("empty stack before the sample count");
         }
-        int node = 0;
-        int frameStart = s;
-        try {
-            for (int i = s; i <= sep; i++) {
-                if (i == sep || buf[i] == ';') {
-                    if (i == frameStart) {
-                        throw malformed("empty frame name in the stack");
-                    }
-                    node = builder.child(node, frameId(buf, frameStart, i - frameStart, i == sep));
-                    frameStart = i + 1;
-                }
-            }
-        } catch (LimitExceededException ex) {
-            throw ex.withContext(source, CollapsedReader.FORMAT, Position.line(line));
-        }
+        int node = addStack(buf, s, sep);
         try {
             total = Math.addExact(total, count);
         } catch (ArithmeticException ex) {
@@ -136,6 +129,64 @@ final class CollapsedParser {
         }
         builder.addSelf(node, 0, count);
         stacks++;
+    }
+
+    /**
+     * Adds the stack in {@code buf[s, sep)} to the tree and returns its leaf node. Consecutive
+     * lines usually share a long prefix (writers emit them sorted or grouped), so the frames this
+     * line repeats byte for byte from the previous one reuse that line's nodes, and only the rest
+     * is looked up frame by frame.
+     */
+    private int addStack(byte[] buf, int s, int sep) throws ProfileException {
+        int length = sep - s;
+        int common = Arrays.mismatch(buf, s, sep, previous, 0, previousLength);
+        if (common < 0 && previousLeaf > 0) {
+            return previousLeaf;
+        }
+        int reused = 0;
+        int matched = common < 0 ? length : common;
+        while (reused < previousFrames && previousEnds[reused] < matched) {
+            reused++;
+        }
+        int node = reused == 0 ? 0 : previousNodes[reused - 1];
+        int frameStart = reused == 0 ? s : s + previousEnds[reused - 1] + 1;
+        int frames = reused;
+        try {
+            for (int i = frameStart; i <= sep; i++) {
+                if (i == sep || buf[i] == ';') {
+                    if (i == frameStart) {
+                        throw malformed("empty frame name in the stack");
+                    }
+                    boolean leaf = i == sep;
+                    node = builder.child(node, frameId(buf, frameStart, i - frameStart, leaf));
+                    if (!leaf) {
+                        if (frames == previousEnds.length) {
+                            previousEnds = Arrays.copyOf(previousEnds, frames * 2);
+                            previousNodes = Arrays.copyOf(previousNodes, frames * 2);
+                        }
+                        previousEnds[frames] = i - s;
+                        previousNodes[frames++] = node;
+                    }
+                    frameStart = i + 1;
+                }
+            }
+        } catch (LimitExceededException ex) {
+            previousLength = 0;
+            previousFrames = 0;
+            throw ex.withContext(source, CollapsedReader.FORMAT, Position.line(line));
+        } catch (MalformedProfileException ex) {
+            previousLength = 0;
+            previousFrames = 0;
+            throw ex;
+        }
+        if (previous.length < length) {
+            previous = new byte[Math.max(length, previous.length * 2)];
+        }
+        System.arraycopy(buf, s, previous, 0, length);
+        previousLength = length;
+        previousFrames = frames;
+        previousLeaf = node;
+        return node;
     }
 
     private int frameId(byte[] buf, int off, int len, boolean leaf) throws LimitExceededException {

@@ -170,6 +170,14 @@ class CollapsedReaderTest {
     }
 
     @Test
+    void consecutiveLinesSharingPartOfAFrameAreStillSplitRight() throws Exception {
+        Profile p = read("ab;cd;e 1\nab;cd;e 2\nab;c;e 3\nab;cd 4\nab;cd;e;f 5\nabc;d 6\nab 7\nab;cd;e_[j] 8\nab;cd;e_[i];x 9\n");
+        assertThat(stacks(p.tree())).containsExactly(
+                "ab 7", "ab;c;e 3", "ab;cd 4", "ab;cd;e 3", "ab;cd;e;f 5", "ab;cd;e<JIT> 8", "ab;cd;e<INLINED>;x 9",
+                "abc;d 6");
+    }
+
+    @Test
     void readsLongLinesThatSpanTheReadBuffer() throws Exception {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 3000; i++) {
