@@ -6,10 +6,10 @@ import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ import jdk.jfr.consumer.RecordingFile;
  * Decodes recordings with the JDK's own metadata-driven parser ({@code jdk.jfr.consumer}): it
  * reads every field by name, so it follows any writer's field order and every event type, at the
  * cost of one object per event. Stack traces and threads are shared objects within a chunk, so
- * events are aggregated by their identity and each distinct stack is named once.
+ * events are aggregated by their identity and each distinct stack is named once per chunk.
  */
 final class JdkJfrParser implements JfrParser {
 
@@ -42,23 +42,35 @@ final class JdkJfrParser implements JfrParser {
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
             throws IOException, ProfileException {
-        boolean whole = chunks.readableEnd() == chunks.fileSize();
-        // RecordingFile throws at a cut chunk, so it only ever sees the complete chunks.
-        Path readable = whole ? file : copyPrefix(file, chunks.readableEnd());
-        try {
-            Map<JfrSource, Map<StackKey, long[]>> stacks = new EnumMap<>(JfrSource.class);
-            try (RecordingFile recording = new RecordingFile(readable)) {
-                read(recording, sink, stacks);
-            } catch (IOException | RuntimeException e) {
-                throw new MalformedProfileException("cannot decode the recording (" + describe(e) + ")",
-                        source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(0).offset()), e);
-            }
-            resolve(stacks, sink, namer);
-        } finally {
-            if (!whole) {
-                Files.deleteIfExists(readable);
-            }
+        List<JfrChunk> readable = chunks.readable();
+        if (readable.size() == 1 && chunks.readableEnd() == chunks.fileSize()) {
+            parseChunk(file, readable.get(0), 1, sink, namer, source);
+            return;
         }
+        // RecordingFile keeps constant pools from one chunk to the next (ids are stable within one
+        // JVM's recording), so chunks of different runs laid end to end get each other's class
+        // names; and it throws at a cut chunk. Each chunk is therefore parsed on its own.
+        Path one = Files.createTempFile("flamediff-jfr-chunk", ".jfr");
+        try {
+            for (int i = 0; i < readable.size(); i++) {
+                copyRange(file, readable.get(i), one);
+                parseChunk(one, readable.get(i), i + 1, sink, namer, source);
+            }
+        } finally {
+            Files.deleteIfExists(one);
+        }
+    }
+
+    private static void parseChunk(Path file, JfrChunk chunk, int number, JfrSampleSink sink, JfrFrameNamer namer,
+                                   String source) throws ProfileException {
+        Map<JfrSource, Map<StackKey, long[]>> stacks = new EnumMap<>(JfrSource.class);
+        try (RecordingFile recording = new RecordingFile(file)) {
+            read(recording, sink, stacks);
+        } catch (IOException | RuntimeException e) {
+            throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
+                    source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
+        }
+        resolve(stacks, sink, namer);
     }
 
     private static void read(RecordingFile recording, JfrSampleSink sink,
@@ -168,24 +180,18 @@ final class JdkJfrParser implements JfrParser {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
-    private static Path copyPrefix(Path file, long length) throws IOException {
-        Path tmp = Files.createTempFile("flamediff-jfr", ".jfr");
-        try (InputStream in = Files.newInputStream(file); OutputStream out = Files.newOutputStream(tmp)) {
-            byte[] buf = new byte[1 << 16];
-            long left = length;
-            while (left > 0) {
-                int n = in.read(buf, 0, (int) Math.min(buf.length, left));
-                if (n < 0) {
-                    break;
+    private static void copyRange(Path file, JfrChunk chunk, Path target) throws IOException {
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ);
+             FileChannel out = FileChannel.open(target, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            long done = 0;
+            while (done < chunk.size()) {
+                long n = in.transferTo(chunk.offset() + done, chunk.size() - done, out);
+                if (n <= 0) {
+                    throw new IOException("short read at byte " + (chunk.offset() + done));
                 }
-                out.write(buf, 0, n);
-                left -= n;
+                done += n;
             }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
         }
-        return tmp;
     }
 
     /** A stack and thread by identity (the parser shares them within a chunk); thread may be null. */
