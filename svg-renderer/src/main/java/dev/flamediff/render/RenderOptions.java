@@ -14,9 +14,15 @@ import java.util.Optional;
  * @param colorBy which delta colors a frame; default {@link ColorBy#TOTAL}
  * @param palette the colors of regressions and improvements; default {@link Palette#RED_BLUE}
  * @param inverted draw an icicle graph (root at the top) instead of a flame graph; default false
+ * @param maxFrames the most frames a graphical output draws; when more would be drawn, the minimum
+ *     width is raised until they fit (the root and one elided frame are always drawn); default
+ *     {@value #DEFAULT_MAX_FRAMES}, which keeps an SVG under about 5 MB
  */
 public record RenderOptions(Optional<String> title, double minWidth, WidthMode widthMode,
-                            ColorBy colorBy, Palette palette, boolean inverted) {
+                            ColorBy colorBy, Palette palette, boolean inverted, int maxFrames) {
+
+    /** The default cap on drawn frames. */
+    public static final int DEFAULT_MAX_FRAMES = 12_000;
 
     /** The defaults described on each component. */
     public static final RenderOptions DEFAULT = new RenderOptions(Optional.empty(), 0.1);
@@ -64,34 +70,41 @@ public record RenderOptions(Optional<String> title, double minWidth, WidthMode w
         if (!(minWidth >= 0)) {
             throw new IllegalArgumentException("minWidth must be >= 0");
         }
+        if (maxFrames < 1) {
+            throw new IllegalArgumentException("maxFrames must be >= 1");
+        }
     }
 
     /** Creates options with the given title and minimum width and every other option at its default. */
     public RenderOptions(Optional<String> title, double minWidth) {
-        this(title, minWidth, WidthMode.UNION, ColorBy.TOTAL, Palette.RED_BLUE, false);
+        this(title, minWidth, WidthMode.UNION, ColorBy.TOTAL, Palette.RED_BLUE, false, DEFAULT_MAX_FRAMES);
     }
 
     public RenderOptions withTitle(String value) {
-        return new RenderOptions(Optional.ofNullable(value), minWidth, widthMode, colorBy, palette, inverted);
+        return new RenderOptions(Optional.ofNullable(value), minWidth, widthMode, colorBy, palette, inverted, maxFrames);
     }
 
     public RenderOptions withMinWidth(double value) {
-        return new RenderOptions(title, value, widthMode, colorBy, palette, inverted);
+        return new RenderOptions(title, value, widthMode, colorBy, palette, inverted, maxFrames);
     }
 
     public RenderOptions withWidthMode(WidthMode value) {
-        return new RenderOptions(title, minWidth, value, colorBy, palette, inverted);
+        return new RenderOptions(title, minWidth, value, colorBy, palette, inverted, maxFrames);
     }
 
     public RenderOptions withColorBy(ColorBy value) {
-        return new RenderOptions(title, minWidth, widthMode, value, palette, inverted);
+        return new RenderOptions(title, minWidth, widthMode, value, palette, inverted, maxFrames);
     }
 
     public RenderOptions withPalette(Palette value) {
-        return new RenderOptions(title, minWidth, widthMode, colorBy, value, inverted);
+        return new RenderOptions(title, minWidth, widthMode, colorBy, value, inverted, maxFrames);
+    }
+
+    public RenderOptions withMaxFrames(int value) {
+        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, inverted, value);
     }
 
     public RenderOptions withInverted(boolean value) {
-        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, value);
+        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, value, maxFrames);
     }
 }

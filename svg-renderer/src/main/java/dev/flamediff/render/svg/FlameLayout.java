@@ -17,8 +17,10 @@ import java.util.List;
  *
  * @param frames the frames to draw, in pre-order; the first is the root
  * @param maxDepth the largest depth among them
+ * @param minWidth the minimum width applied: the options' one, or more when the frame cap
+ *     required it
  */
-record FlameLayout(List<PlacedFrame> frames, int maxDepth) {
+record FlameLayout(List<PlacedFrame> frames, int maxDepth, double minWidth) {
 
     /** Returns the layout of the diff under the options' width mode and minimum width. */
     static FlameLayout of(DiffTree diff, WidthWeights weights, RenderOptions options) {
@@ -29,6 +31,7 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth) {
         private final DiffTree diff;
         private final WidthWeights weights;
         private final WidthMode mode;
+        private final double[] widest;
         private final double minWidth;
         private final double scale;
         private final List<PlacedFrame> out = new ArrayList<>();
@@ -38,7 +41,8 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth) {
             this.diff = diff;
             this.weights = weights;
             this.mode = options.widthMode();
-            this.minWidth = options.minWidth();
+            this.widest = widestPx(diff, weights);
+            this.minWidth = FrameCap.minWidth(diff, widest, options.minWidth(), options.maxFrames());
             double root = weights.weight(mode, 0);
             this.scale = root > 0 ? SvgGeometry.PLOT_WIDTH / root : 0;
         }
@@ -104,18 +108,25 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth) {
                     stack.push(children.get(i));
                 }
             }
-            return new FlameLayout(List.copyOf(out), maxDepth);
+            return new FlameLayout(List.copyOf(out), maxDepth, minWidth);
+        }
+
+        private boolean narrowInEveryMode(int node) {
+            return widest[node] < minWidth;
         }
 
         // A frame the user could switch to a wider view of must stay drawable, so it is elided
-        // only when it is too narrow under every width mode the graph can switch to.
-        private boolean narrowInEveryMode(int node) {
-            for (WidthMode m : WidthMode.values()) {
-                if (weights.share(m, node) * SvgGeometry.PLOT_WIDTH >= minWidth) {
-                    return false;
+        // only when it is too narrow under every width mode the graph can switch to: its width
+        // for elision is its widest over the modes. A child is never wider than its parent in
+        // any mode, so neither is this width, and the frames kept form a tree.
+        private static double[] widestPx(DiffTree diff, WidthWeights weights) {
+            double[] w = new double[diff.size()];
+            for (int n = 0; n < w.length; n++) {
+                for (WidthMode m : WidthMode.values()) {
+                    w[n] = Math.max(w[n], weights.share(m, n) * SvgGeometry.PLOT_WIDTH);
                 }
             }
-            return true;
+            return w;
         }
 
         private static long edge(double x) {

@@ -61,11 +61,18 @@ final class HeaderText {
         return SafeText.clean(sb.toString());
     }
 
-    /** Returns the warning line (truncated or approximate inputs), or an empty string when none. */
-    static String warnings(DiffTree diff) {
+    /**
+     * Returns the warning line (truncated or approximate inputs, frames merged to respect the
+     * frame cap), or an empty string when none.
+     */
+    static String warnings(DiffTree diff, RenderOptions options, double minWidthUsed) {
         List<String> w = new ArrayList<>();
         warn(w, "base", diff.base());
         warn(w, "head", diff.head());
+        if (minWidthUsed > options.minWidth()) {
+            w.add("frames narrower than " + ValueFormat.number(minWidthUsed) + " px merged to stay within "
+                    + options.maxFrames() + " frames");
+        }
         return w.isEmpty() ? "" : "warning: " + String.join("; ", w);
     }
 

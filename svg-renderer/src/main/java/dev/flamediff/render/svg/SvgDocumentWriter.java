@@ -38,7 +38,7 @@ final class SvgDocumentWriter {
     /** Writes the whole document. */
     void write(XMLStreamWriter xml) throws XMLStreamException {
         SvgOut out = new SvgOut(xml);
-        String warnings = HeaderText.warnings(diff);
+        String warnings = HeaderText.warnings(diff, options, layout.minWidth());
         double legendY = TITLE_Y + 3 * LINE + (warnings.isEmpty() ? 0 : LINE);
         double framesTop = legendY + 24;
         int rows = layout.maxDepth() + 1;

@@ -120,6 +120,52 @@ class SvgLayoutLawsTest {
     }
 
     @Test
+    void theFrameCapIsRespectedAndTheTotalsStillAddUp() {
+        for (int seed = 0; seed < SEEDS; seed++) {
+            DiffTree diff = SvgTestSupport.random(seed);
+            for (int cap : new int[] {1, 2, 3, 5, 10, 40}) {
+                RenderOptions options = RenderOptions.DEFAULT.withMinWidth(0).withMaxFrames(cap);
+                FlameLayout layout = FlameLayout.of(diff, WidthWeights.of(diff), options);
+                assertThat(layout.frames().size()).as("seed %d cap %d", seed, cap)
+                        .isLessThanOrEqualTo(Math.max(cap, Math.min(2, diff.size())));
+                double childBase = layout.frames().stream().filter(f -> f.depth() == 1).mapToDouble(PlacedFrame::base).sum();
+                assertThat(childBase + diff.baseSelf(0)).isCloseTo(diff.baseTotal(0), within(diff.baseTotal(0)));
+                if (FrameCap.drawn(diff, widest(diff), 0) <= cap) {
+                    assertThat(layout.minWidth()).isZero();
+                    assertThat(layout.frames()).hasSize(diff.size());
+                } else {
+                    assertThat(layout.minWidth()).isPositive();
+                    // The cap takes the smallest width that fits: one step less would not fit.
+                    double[] widest = widest(diff);
+                    double below = java.util.Arrays.stream(widest).filter(w -> w < layout.minWidth()).max().orElse(0);
+                    if (below > 0) {
+                        assertThat(FrameCap.drawn(diff, widest, below)).isGreaterThan(cap);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCappedGraphSaysSoInItsWarnings() {
+        DiffTree diff = SvgTestSupport.random(3);
+        Document doc = SvgTestSupport.parse(SvgTestSupport.render(diff, RenderOptions.DEFAULT.withMaxFrames(3)));
+        assertThat(SvgTestSupport.frames(doc).size()).isLessThanOrEqualTo(3);
+        assertThat(SvgTestSupport.byId(doc, "warnings").getTextContent()).contains("merged to stay within 3 frames");
+    }
+
+    private static double[] widest(DiffTree diff) {
+        WidthWeights w = WidthWeights.of(diff);
+        double[] out = new double[diff.size()];
+        for (int n = 0; n < out.length; n++) {
+            for (WidthMode m : WidthMode.values()) {
+                out[n] = Math.max(out[n], w.share(m, n) * SvgGeometry.PLOT_WIDTH);
+            }
+        }
+        return out;
+    }
+
+    @Test
     void elisionMergesOnlyFramesNarrowerThanTheMinimumInEveryMode() {
         DiffTree diff = SvgTestSupport.diff(new String[] {"a;big 1000", "a;small1 1", "a;small2 1", "b 1"},
                 new String[] {"a;big 1000", "a;small1 1", "a;small2 1", "b 1"});
