@@ -46,8 +46,8 @@ public final class CallgrindReader implements ProfileReader {
 
     /**
      * Returns YES when the first line is {@code # callgrind format} or a line in the first 2 KB
-     * starts with {@code events:} (as KCachegrind detects it), NEED_MORE while fewer bytes than
-     * that are known, NO otherwise.
+     * starts with {@code events:} (as KCachegrind detects it), NEED_MORE while fewer text bytes
+     * than that are known, NO otherwise.
      */
     @Override
     public Detection detect(byte[] prefix, int length, boolean complete) {
@@ -59,11 +59,8 @@ public final class CallgrindReader implements ProfileReader {
         if (head.startsWith("events:") || head.contains("\nevents:")) {
             return Detection.YES;
         }
-        if (!complete && length < DETECT_WINDOW) {
-            return MAGIC.startsWith(head) || head.indexOf('\n') >= 0 || head.length() < MAGIC.length()
-                    ? Detection.NEED_MORE : Detection.NO;
-        }
-        return Detection.NO;
+        // Text only: a NUL byte means a binary format.
+        return !complete && length < DETECT_WINDOW && head.indexOf('\0') < 0 ? Detection.NEED_MORE : Detection.NO;
     }
 
     /**
