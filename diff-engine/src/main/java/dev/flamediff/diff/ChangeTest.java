@@ -16,12 +16,17 @@ import dev.flamediff.diff.stats.Distributions;
  *   <li>one run per side, {@link NoiseModel#COMPOUND_POISSON}: z = (h·sh − b·sb) / √(Vh·sh² +
  *       Vb·sb²) with V = value² / samples, the compound-Poisson variance Σw² when a node's samples
  *       weigh the same (a lower bound otherwise).</li>
- *   <li>several runs on either side: Welch's t-test on the per-run scaled values. Each side's
- *       variance is floored at the sampling noise of the model, because two or three runs can
- *       agree by luck (0, 0, 0 vs 1, 1, 1 samples is not a real change); a side with one run uses
- *       the model variance as known (no degrees of freedom).</li>
+ *   <li>several runs on either side: Welch's t-test on the per-run scaled values, with each
+ *       side's variance moderated towards a prior measured on all nodes (see the side method)
+ *       and never below the sampling noise, because two or three runs can agree by luck (0, 0, 0
+ *       vs 1, 1, 1 samples is not a real change); a side with one run uses the prior as known.</li>
  *   <li>{@link NoiseModel#EXACT} with one run per side: any change is significant.</li>
  * </ul>
+ * With one run per side nothing measures how much two recordings of the same program differ
+ * beyond sampling (JIT decisions, failed stack walks, a busy machine), so the one-run tests add an
+ * assumed relative variation c and test the log ratio (Var(log X) ≈ 1/samples + c² per side,
+ * a negative-binomial shape); the Poisson p-value is the larger of the exact test's and this
+ * log-ratio test's. With several runs the spread is measured instead and c is not used.
  * The score is signed (positive = head larger): z, or Welch's t.
  */
 final class ChangeTest {
@@ -36,29 +41,49 @@ final class ChangeTest {
     private final NoiseModel model;
     private final double baseScale;
     private final double headScale;
-    private final double dispersion;
+    private final double runVariation;
+    private final double baseSpread2;
+    private final double headSpread2;
 
-    ChangeTest(NoiseModel model, double baseScale, double headScale) {
-        this(model, baseScale, headScale, 1);
+    /** How many degrees of freedom the prior variance of the several-runs test is worth. */
+    static final int PRIOR_DF = 10;
+
+    /**
+     * @param runVariation the relative run-to-run variation c assumed for one run: a node's
+     *     variance is its sampling variance plus (c·value)²; used only with one run per side
+     */
+    ChangeTest(NoiseModel model, double baseScale, double headScale, double runVariation) {
+        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN);
     }
 
-    private ChangeTest(NoiseModel model, double baseScale, double headScale, double dispersion) {
+    private ChangeTest(NoiseModel model, double baseScale, double headScale, double runVariation,
+                       double baseSpread2, double headSpread2) {
         this.model = model;
         this.baseScale = baseScale;
         this.headScale = headScale;
-        this.dispersion = dispersion;
+        this.runVariation = runVariation;
+        this.baseSpread2 = baseSpread2;
+        this.headSpread2 = headSpread2;
     }
 
     /**
-     * Returns a copy whose one-run tests assume the variance is {@code dispersion} times the
-     * model's (quasi-Poisson); see {@link DispersionEstimator}.
+     * Returns a copy whose several-runs tests use the measured squared relative run-to-run spread
+     * of each side (NaN where not measured: the assumed run variation is used).
      */
-    ChangeTest withDispersion(double value) {
-        return new ChangeTest(model, baseScale, headScale, value);
+    ChangeTest withRunSpread(double base2, double head2) {
+        return new ChangeTest(model, baseScale, headScale, runVariation, base2, head2);
     }
 
-    double dispersion() {
-        return dispersion;
+    double baseSpread2() {
+        return baseSpread2;
+    }
+
+    double headSpread2() {
+        return headSpread2;
+    }
+
+    double runVariation() {
+        return runVariation;
     }
 
     NoiseModel model() {
@@ -98,19 +123,41 @@ final class ChangeTest {
 
     private Outcome poisson(long b, long h) {
         double delta = h * headScale - b * baseScale;
-        double z = delta / Math.sqrt(dispersion * (h * headScale * headScale + b * baseScale * baseScale));
-        // Under "no change" the scaled expectations are equal, so λh / λb = sb / sh. Dividing the
-        // counts by the dispersion gives the effective counts whose binomial variance matches.
+        double z = delta / Math.sqrt(h * headScale * headScale + b * baseScale * baseScale);
+        // Under "no change" the scaled expectations are equal, so λh / λb = sb / sh.
         double p0 = baseScale / (baseScale + headScale);
-        return new Outcome(z, Distributions.binomialTwoSided(h / dispersion, (b + h) / dispersion, p0));
+        double exact = Distributions.binomialTwoSided(h, b + h, p0);
+        if (runVariation == 0) {
+            return new Outcome(z, exact);
+        }
+        // The exact test knows small counts, the log-ratio test the run-to-run term: require both.
+        double logZ = logRatioZ(b, h, b, h, 0.5);
+        return new Outcome(logZ, Math.max(exact, Distributions.normalTwoSided(logZ)));
     }
 
     private Outcome compound(long b, long h, long bc, long hc) {
         double vb = weightedVariance(b, bc) * baseScale * baseScale;
         double vh = weightedVariance(h, hc) * headScale * headScale;
         double delta = h * headScale - b * baseScale;
-        double z = delta / Math.sqrt(dispersion * (vb + vh));
+        double z = delta / Math.sqrt(vb + vh);
+        if (runVariation > 0) {
+            // Half a sample of the average weight keeps the log finite when one side is empty.
+            double pseudo = 0.5 * (b + h) / Math.max(1, bc + hc);
+            z = logRatioZ(b + pseudo, h + pseudo, bc + 0.5, hc + 0.5, 0);
+        }
         return new Outcome(z, Distributions.normalTwoSided(z));
+    }
+
+    /**
+     * The Wald statistic of the log ratio of the scaled values: Var(log X) ≈ 1/samples + c² per
+     * side (Poisson sampling times a log-normal run-to-run factor of relative spread c, the shape
+     * of a negative binomial). A multiplicative scale suits the noise seen between recordings, and
+     * unlike a linear z-test it does not cap the evidence of a path present in one run only.
+     */
+    private double logRatioZ(double b, double h, double bSamples, double hSamples, double pseudo) {
+        double logRatio = Math.log((h + pseudo) * headScale) - Math.log((b + pseudo) * baseScale);
+        double variance = 1 / (hSamples + pseudo) + 1 / (bSamples + pseudo) + 2 * runVariation * runVariation;
+        return logRatio / Math.sqrt(variance);
     }
 
     /** Σw² estimated from the sum of weights and the number of samples. */
@@ -123,8 +170,8 @@ final class ChangeTest {
     }
 
     private Outcome welch(long[] base, long[] head, long[] baseCounts, long[] headCounts) {
-        Side b = side(base, baseCounts, baseScale);
-        Side h = side(head, headCounts, headScale);
+        Side b = side(base, baseCounts, baseScale, baseSpread2);
+        Side h = side(head, headCounts, headScale, headSpread2);
         if (b.mean == 0 && h.mean == 0) {
             return Outcome.NONE;
         }
@@ -138,7 +185,15 @@ final class ChangeTest {
         return new Outcome(t, Distributions.studentTwoSided(t, df));
     }
 
-    private Side side(long[] raw, long[] counts, double scale) {
+    /**
+     * One side's mean and moderated variance. Two or three runs estimate a variance very poorly,
+     * and with hundreds of nodes tested Student's t on 2 degrees of freedom would need t &gt; 30;
+     * so, as limma does for microarrays, each node's sample variance is shrunk towards a prior
+     * that borrows strength from all nodes: the sampling variance plus (c·mean)², c² measured on
+     * the within-side spread of every node (see {@link RunSpread}), worth {@value #PRIOR_DF}
+     * degrees of freedom. The result is never below the sampling variance.
+     */
+    private Side side(long[] raw, long[] counts, double scale, double spread2) {
         int n = raw.length;
         double sum = 0;
         double countSum = 0;
@@ -147,36 +202,44 @@ final class ChangeTest {
             countSum += counts == null ? 0 : counts[i];
         }
         double meanRaw = sum / n;
+        double mean = meanRaw * scale;
         double floor = switch (model) {
             case EXACT -> 0;
             case POISSON -> meanRaw * scale * scale;
             case COMPOUND_POISSON -> weightedVariance(meanRaw, countSum / n) * scale * scale;
         };
-        double variance = floor;
-        if (n > 1) {
-            double ss = 0;
-            for (long v : raw) {
-                double d = v * scale - meanRaw * scale;
-                ss += d * d;
-            }
-            variance = Math.max(ss / (n - 1), floor);
+        double c2 = Double.isNaN(spread2) ? runVariation * runVariation : spread2;
+        double prior = floor + c2 * mean * mean;
+        if (n == 1) {
+            return new Side(1, mean, prior, Double.POSITIVE_INFINITY);
         }
-        return new Side(n, meanRaw * scale, variance);
+        double ss = 0;
+        for (long v : raw) {
+            double d = v * scale - mean;
+            ss += d * d;
+        }
+        double sample = ss / (n - 1);
+        if (model == NoiseModel.EXACT && Double.isNaN(spread2)) {
+            // Deterministic values without a measured spread: the runs speak for themselves.
+            return new Side(n, mean, sample, n - 1);
+        }
+        double moderated = (PRIOR_DF * prior + (n - 1) * sample) / (PRIOR_DF + n - 1);
+        return new Side(n, mean, Math.max(moderated, floor), PRIOR_DF + n - 1);
     }
 
-    /** One side's runs: count, mean and per-run variance, all scaled. */
-    private record Side(int n, double mean, double variance) {
+    /** One side's runs: count, mean, per-run variance (all scaled) and its degrees of freedom. */
+    private record Side(int n, double mean, double variance, double df) {
         double varianceOfMean() {
             return variance / n;
         }
 
         /** This side's term of the Welch–Satterthwaite denominator; 0 for a known variance. */
         double dfTerm() {
-            if (n < 2) {
+            if (Double.isInfinite(df)) {
                 return 0;
             }
             double v = varianceOfMean();
-            return v * v / (n - 1);
+            return v * v / df;
         }
     }
 }

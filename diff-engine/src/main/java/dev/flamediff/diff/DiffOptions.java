@@ -18,16 +18,31 @@ import java.util.Optional;
  *     sample counts are Poisson, weighted values with sample counts alongside are compound
  *     Poisson, anything else is exact
  * @param gate the CI gate's thresholds; default {@link GateThresholds#NONE}
+ * @param runVariation with one run per side, the relative variation c two recordings of the same
+ *     program show per node beyond sampling noise (a node's variance is its sampling variance plus
+ *     (c·value)²); default {@link #DEFAULT_RUN_VARIATION}; 0 tests against sampling noise alone.
+ *     With several runs per side the spread is measured and this is not used.
  */
 public record DiffOptions(Normalization normalization, Optional<ValueType> valueType,
                           double significanceLevel, Optional<NoiseModel> noiseModel,
-                          GateThresholds gate) {
+                          GateThresholds gate, double runVariation) {
 
     /**
      * The default level, 1%: with the false-discovery adjustment, at most one base-versus-base
      * diff in a hundred shows any significant node, so a red frame is worth a look.
      */
     public static final double DEFAULT_SIGNIFICANCE_LEVEL = 0.01;
+
+    /**
+     * The default run-to-run variation for one run per side: 25%. Two recordings of the same
+     * program differ per call path by much more than their sampling noise (the JIT inlines
+     * differently, stack walks fail at different places, CI neighbours steal CPU): the project's
+     * two recordings of one program (fixtures/collapsed/base and base2) differ by 1.6x on the
+     * hottest frame and by 128 samples to none on one path. At 0.2 that pair flags nothing under
+     * either normalization, at 0.1 it flags 14 to 42 nodes; 0.25 keeps a margin, and the real
+     * changes of the head recording (a new 24% path, a removed 23% frame) are still flagged.
+     */
+    public static final double DEFAULT_RUN_VARIATION = 0.25;
 
     /** The defaults: no normalization, first common value type, 1% level, no gate. */
     public static final DiffOptions DEFAULT = new DiffOptions(Normalization.NONE, Optional.empty());
@@ -38,6 +53,9 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
         Objects.requireNonNull(valueType, "valueType");
         Objects.requireNonNull(noiseModel, "noiseModel");
         Objects.requireNonNull(gate, "gate");
+        if (!(runVariation >= 0 && runVariation < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("run variation must be >= 0: " + runVariation);
+        }
         if (!(significanceLevel > 0 && significanceLevel < 1)) {
             throw new IllegalArgumentException("significance level must be in (0, 1): " + significanceLevel);
         }
@@ -45,31 +63,37 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
 
     /** Creates options with the default significance level, noise model and no gate. */
     public DiffOptions(Normalization normalization, Optional<ValueType> valueType) {
-        this(normalization, valueType, DEFAULT_SIGNIFICANCE_LEVEL, Optional.empty(), GateThresholds.NONE);
+        this(normalization, valueType, DEFAULT_SIGNIFICANCE_LEVEL, Optional.empty(), GateThresholds.NONE,
+                DEFAULT_RUN_VARIATION);
     }
 
     /** Returns a copy with the given normalization. */
     public DiffOptions withNormalization(Normalization value) {
-        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate);
+        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate, runVariation);
     }
 
     /** Returns a copy that compares the given value type. */
     public DiffOptions withValueType(ValueType value) {
-        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate);
+        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate, runVariation);
     }
 
     /** Returns a copy with the given significance level (a false discovery rate in (0, 1)). */
     public DiffOptions withSignificanceLevel(double value) {
-        return new DiffOptions(normalization, valueType, value, noiseModel, gate);
+        return new DiffOptions(normalization, valueType, value, noiseModel, gate, runVariation);
     }
 
     /** Returns a copy that assumes the given noise model instead of choosing one. */
     public DiffOptions withNoiseModel(NoiseModel value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate);
+        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate, runVariation);
+    }
+
+    /** Returns a copy assuming the given relative run-to-run variation for one run per side. */
+    public DiffOptions withRunVariation(double value) {
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, value);
     }
 
     /** Returns a copy with the given CI gate thresholds. */
     public DiffOptions withGate(GateThresholds value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value);
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value, runVariation);
     }
 }

@@ -202,12 +202,24 @@ public final class DiffTree {
     }
 
     /**
-     * Returns the quasi-Poisson dispersion φ used with one run per side: how many times noisier
-     * than pure sampling noise the two recordings look, estimated from the diff itself (1 when
-     * they look as noisy as sampling alone, and always 1 with several runs or exact values).
+     * Returns the relative run-to-run variation assumed per node when a side has one run (see
+     * {@link DiffOptions#runVariation()}); not used, though still reported, with several runs.
      */
-    public double dispersion() {
-        return significance.dispersion();
+    public double runVariation() {
+        return significance.runVariation();
+    }
+
+    /**
+     * Returns the base side's measured relative run-to-run variation per node (c in "variance =
+     * sampling variance + (c·mean)²", pooled over all nodes), or NaN with a single run.
+     */
+    public double baseRunSpread() {
+        return significance.measuredSpread(true);
+    }
+
+    /** Returns the head side's measured relative run-to-run variation per node, or NaN. */
+    public double headRunSpread() {
+        return significance.measuredSpread(false);
     }
 
     /** Returns the false-discovery-rate level the significant flags were decided at. */

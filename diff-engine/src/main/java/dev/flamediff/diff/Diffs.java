@@ -206,9 +206,8 @@ public final class Diffs {
             int[] parents = Arrays.copyOf(parent, n);
             RunValues runs = new RunValues(k, baseRuns, Arrays.copyOf(runSelf, n * k),
                     runCount == null ? null : Arrays.copyOf(runCount, n * k), parents);
-            double dispersion = DispersionEstimator.estimate(n, runs, model);
             NodeSignificance significance = NodeSignificance.compute(n, runs,
-                    new ChangeTest(model, baseScale, headScale).withDispersion(dispersion),
+                    new ChangeTest(model, baseScale, headScale, options.runVariation()),
                     options.significanceLevel());
             return new DiffTree(type, normalization, base, head, Arrays.copyOf(frame, n),
                     parents, end, Arrays.copyOf(depth, n),

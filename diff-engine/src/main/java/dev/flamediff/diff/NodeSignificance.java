@@ -7,9 +7,16 @@ import dev.flamediff.diff.stats.FalseDiscoveryRate;
  * was computed from (so aggregates can be tested the same way). Immutable once computed.
  *
  * <p>All self and total tests of a diff form one family for the Benjamini–Hochberg adjustment:
- * a node is significant when its adjusted p-value (q) is at most the level.
+ * a node is significant when its adjusted p-value (q) is at most the level. Changes backed by fewer
+ * than {@value #MIN_SAMPLES} samples in all runs together are left out of the family (their q is
+ * 1): they could never reach significance, and for Poisson counts the sum of both sides is
+ * independent of the test's outcome under "no change", so filtering on it keeps the tests valid
+ * (independent filtering, Bourgon, Gentleman and Huber 2010) while shrinking the adjustment.
  */
 final class NodeSignificance {
+
+    /** The fewest samples (all runs together) a change needs to be tested at all. */
+    static final int MIN_SAMPLES = 10;
 
     private final RunValues runs;
     private final ChangeTest test;
@@ -32,15 +39,36 @@ final class NodeSignificance {
         this.totalP = totalP;
         int n = selfP.length;
         double[] all = new double[2 * n];
-        System.arraycopy(selfP, 0, all, 0, n);
-        System.arraycopy(totalP, 0, all, n, n);
+        for (int i = 0; i < n; i++) {
+            all[i] = tested(runs, i, true) ? selfP[i] : Double.NaN;
+            all[n + i] = tested(runs, i, false) ? totalP[i] : Double.NaN;
+        }
         double[] q = FalseDiscoveryRate.adjust(all);
         this.selfQ = java.util.Arrays.copyOfRange(q, 0, n);
         this.totalQ = java.util.Arrays.copyOfRange(q, n, 2 * n);
     }
 
+    /** Returns whether the change has enough samples to be part of the tested family. */
+    private boolean tested(RunValues runs, int node, boolean self) {
+        if (test.model() == NoiseModel.EXACT) {
+            return true;
+        }
+        long samples = 0;
+        for (int r = 0; r < runs.runs(); r++) {
+            if (runs.hasCounts()) {
+                samples += self ? runs.selfCount(node, r) : runs.totalCount(node, r);
+            } else {
+                samples += self ? runs.self(node, r) : runs.total(node, r);
+            }
+        }
+        return samples >= MIN_SAMPLES;
+    }
+
     /** Tests every node of a union tree of {@code size} nodes. */
     static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level) {
+        test = test.withRunSpread(
+                RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
+                RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
         double[] selfScore = new double[size];
         double[] selfP = new double[size];
         double[] totalScore = new double[size];
@@ -85,8 +113,13 @@ final class NodeSignificance {
         return test.model();
     }
 
-    double dispersion() {
-        return test.dispersion();
+    double runVariation() {
+        return test.runVariation();
+    }
+
+    /** Returns the measured relative run-to-run spread c of one side, NaN when not measured. */
+    double measuredSpread(boolean base) {
+        return Math.sqrt(base ? test.baseSpread2() : test.headSpread2());
     }
 
     double level() {

@@ -1,0 +1,90 @@
+package dev.flamediff.diff.significance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.model.IncompatibleProfilesException;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The false-positive rate, measured: many simulated re-recordings of one real recording (each
+ * stack's count redrawn from a Poisson distribution, fixed seed), diffed pairwise. None of them
+ * differs in anything but noise, so every flagged node is a false positive, and the share of
+ * diffs that flag anything must stay at or under the configured level.
+ */
+class FalsePositiveRateTest {
+
+    private static final FoldedStacks BASE = FoldedStacks.fixture("base.collapsed");
+
+    @Test
+    void oneRunPerSideAtTheDefaultLevel() throws IncompatibleProfilesException {
+        Rate rate = measure(new Random(20261129), 300, 1, DiffOptions.DEFAULT);
+        System.out.println("false positives, 1 vs 1 run, default options: " + rate);
+        assertThat(rate.diffsWithAnyFlag()).isLessThanOrEqualTo(DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL);
+    }
+
+    @Test
+    void oneRunPerSideAgainstSamplingNoiseAlone() throws IncompatibleProfilesException {
+        // Without the assumed run-to-run term the exact tests and the FDR adjustment carry the
+        // guarantee on their own.
+        DiffOptions options = DiffOptions.DEFAULT.withRunVariation(0);
+        Rate rate = measure(new Random(7), 300, 1, options);
+        System.out.println("false positives, 1 vs 1 run, sampling noise only: " + rate);
+        assertThat(rate.diffsWithAnyFlag()).isLessThanOrEqualTo(options.significanceLevel());
+    }
+
+    @Test
+    void atALooserLevelTheRateStaysUnderThatLevel() throws IncompatibleProfilesException {
+        DiffOptions options = DiffOptions.DEFAULT.withRunVariation(0).withSignificanceLevel(0.10);
+        Rate rate = measure(new Random(11), 200, 1, options);
+        System.out.println("false positives, 1 vs 1 run, sampling noise only, level 0.10: " + rate);
+        assertThat(rate.diffsWithAnyFlag()).isLessThanOrEqualTo(0.10);
+    }
+
+    @Test
+    void threeRunsPerSideWithWelch() throws IncompatibleProfilesException {
+        Rate rate = measure(new Random(3), 100, 3, DiffOptions.DEFAULT);
+        System.out.println("false positives, 3 vs 3 runs (Welch): " + rate);
+        assertThat(rate.diffsWithAnyFlag()).isLessThanOrEqualTo(DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL);
+    }
+
+    /** The share of diffs that flag any node, and the share of all node tests flagged. */
+    record Rate(int diffs, int diffsFlagged, long tests, long testsFlagged) {
+        double diffsWithAnyFlag() {
+            return (double) diffsFlagged / diffs;
+        }
+
+        @Override
+        public String toString() {
+            return diffsFlagged + " of " + diffs + " diffs flag something; " + testsFlagged + " of "
+                    + tests + " node tests flagged";
+        }
+    }
+
+    static Rate measure(Random random, int trials, int runs, DiffOptions options)
+            throws IncompatibleProfilesException {
+        int flaggedDiffs = 0;
+        long tests = 0;
+        long flaggedTests = 0;
+        for (int trial = 0; trial < trials; trial++) {
+            FoldedStacks[] base = new FoldedStacks[runs];
+            FoldedStacks[] head = new FoldedStacks[runs];
+            for (int r = 0; r < runs; r++) {
+                base[r] = BASE.resample(random);
+                head[r] = BASE.resample(random);
+            }
+            DiffTree diff = Diffs.diff(FoldedStacks.profiles("base", base), FoldedStacks.profiles("head", head), options);
+            int flagged = 0;
+            for (int n = 0; n < diff.size(); n++) {
+                flagged += (diff.significant(n) ? 1 : 0) + (diff.selfSignificant(n) ? 1 : 0);
+            }
+            tests += 2L * diff.size();
+            flaggedTests += flagged;
+            flaggedDiffs += flagged > 0 ? 1 : 0;
+        }
+        return new Rate(trials, flaggedDiffs, tests, flaggedTests);
+    }
+}
