@@ -138,12 +138,13 @@ public final class FlamediffCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            RenderOptions render = renderOptions();
             OutputTarget target = OutputTargets.choose(output, format);
             ProfilePair pair = new ProfilePairReader(stdin, readOptions()).read(base, head);
             RunReport.notes(pair).forEach(err()::println);
             DiffTree diff = diff(pair);
             err().println(RunReport.summary(diff));
-            write(diff, target);
+            write(diff, target, render);
             return ExitCodes.OK;
         } catch (CliFailure failure) {
             return fail(failure);
@@ -169,7 +170,10 @@ public final class FlamediffCommand implements Callable<Integer> {
         return valueType == null ? options : options.withValueType(valueType);
     }
 
-    RenderOptions renderOptions() {
+    RenderOptions renderOptions() throws CliFailure {
+        if (!(minWidth >= 0) || Double.isInfinite(minWidth)) {
+            throw CliFailure.badInput("--minwidth must be a number of pixels >= 0, not " + minWidth, null);
+        }
         return RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth);
     }
 
@@ -185,10 +189,10 @@ public final class FlamediffCommand implements Callable<Integer> {
      * Renders into memory first, so a renderer that fails leaves neither a damaged file nor half
      * a document on stdout.
      */
-    private void write(DiffTree diff, OutputTarget target) throws CliFailure {
+    private void write(DiffTree diff, OutputTarget target, RenderOptions render) throws CliFailure {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-            target.renderer().render(diff, renderOptions(), bytes);
+            target.renderer().render(diff, render, bytes);
             if (target.file().isPresent()) {
                 AtomicOutput.write(target.file().get(), bytes::writeTo);
             } else {

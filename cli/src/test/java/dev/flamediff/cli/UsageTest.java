@@ -92,6 +92,13 @@ class UsageTest {
     }
 
     @Test
+    void negativeMinWidthIsRejectedBeforeReading() {
+        CliRun run = CliRun.run("missing-base", "missing-head", "--minwidth", "-1");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("flamediff: --minwidth must be a number of pixels >= 0, not -1.0");
+    }
+
+    @Test
     void bothSidesFromStdinIsRefused() {
         CliRun run = CliRun.run("-", "-", "-o", "-", "--format", "collapsed");
         assertThat(run.exitCode()).isEqualTo(2);
