@@ -3,7 +3,13 @@ package dev.flamediff.collect.collapsed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flamediff.collect.Detection;
+import dev.flamediff.fixtures.FixtureFiles;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class CollapsedDetectionTest {
@@ -77,5 +83,33 @@ class CollapsedDetectionTest {
         assertThat(detect("pid: 1234\ncmd: ./prog\n", false)).isEqualTo(Detection.NO);
         assertThat(detect("weird header 1\nevents: Ir\nfn=(1) main\n", false)).isEqualTo(Detection.NO);
         assertThat(detect("events: Ir 2\n", false)).isEqualTo(Detection.NO);
+    }
+
+    private static List<Path> fixtures(String folder, String prefix) throws Exception {
+        try (Stream<Path> files = Files.list(FixtureFiles.path(folder))) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).sorted().toList();
+        }
+    }
+
+    private static Detection detectFile(Path file) throws Exception {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] prefix = in.readNBytes(4096);
+            return detect(prefix, prefix.length < 4096);
+        }
+    }
+
+    @Test
+    void recordedFixturesAreToldApart() throws Exception {
+        List<Path> collapsed = fixtures("collapsed", "");
+        List<Path> others = Stream.concat(fixtures("jfr", "").stream().filter(f -> f.toString().endsWith(".jfr")),
+                fixtures("callgrind", "callgrind.out").stream()).toList();
+        assertThat(collapsed).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(others).hasSizeGreaterThanOrEqualTo(3);
+        for (Path f : collapsed) {
+            assertThat(detectFile(f)).as(f.toString()).isEqualTo(Detection.YES);
+        }
+        for (Path f : others) {
+            assertThat(detectFile(f)).as(f.toString()).isEqualTo(Detection.NO);
+        }
     }
 }
