@@ -54,7 +54,7 @@ final class FrameText {
         }
         double baseTotal = diff.base().total();
         if (baseTotal > 0) {
-            sb.append("\nimpact: ").append(ValueFormat.signedPercent((f.head() - f.base()) / baseTotal))
+            sb.append("\nimpact: ").append(values.signedPct((f.head() - f.base()) / baseTotal))
                     .append(" of the base total");
         }
         switch (status(f)) {
@@ -69,7 +69,7 @@ final class FrameText {
         sb.append('\n').append(what).append(": ").append(values.format(base)).append(" \u2192 ")
                 .append(values.format(head)).append(" (\u0394 ").append(values.signed(head - base));
         if (base != 0) {
-            sb.append(", ").append(ValueFormat.signedPercent((head - base) / base)).append(" of the frame");
+            sb.append(", ").append(values.signedPct((head - base) / base)).append(" of the frame");
         } else if (head != 0) {
             sb.append(", new");
         }

@@ -10,12 +10,17 @@ import java.util.Locale;
 /**
  * Formats values for people: samples as counts, nanoseconds as milliseconds, bytes as megabytes,
  * instructions as counts, anything else as the number and its unit. Locale-independent, so the
- * output is the same on every machine.
+ * output is the same on every machine. An instance keeps its number formats, which are not
+ * thread-safe: each render makes its own.
  */
 final class ValueFormat {
 
     private final double divisor;
     private final String unit;
+    private final DecimalFormat whole = pattern("#,##0");
+    private final DecimalFormat decimals = pattern("#,##0.##");
+    private final DecimalFormat small = pattern("0.####");
+    private final DecimalFormat hundredths = pattern("0.00");
 
     private ValueFormat(double divisor, String unit) {
         this.divisor = divisor;
@@ -39,7 +44,23 @@ final class ValueFormat {
 
     /** Returns the value with its unit, for example {@code 12.5 ms}. */
     String format(double value) {
-        return number(value / divisor) + " " + unit;
+        return num(value / divisor) + " " + unit;
+    }
+
+    /** Returns a number for people: grouped, with decimals only where they matter. */
+    String num(double v) {
+        double a = Math.abs(v);
+        return (a >= 100 || a == Math.rint(a) ? whole : a >= 1 ? decimals : small).format(v);
+    }
+
+    /** Returns the share as a signed percentage with two decimals, for example {@code +12.34%}. */
+    String signedPct(double share) {
+        double p = share * 100;
+        String digits = hundredths.format(Math.abs(p));
+        if (digits.equals("0.00")) {
+            return "\u00b10.00%";
+        }
+        return (p > 0 ? "+" : "\u2212") + digits + "%";
     }
 
     /** Returns the value with a leading sign (+ or −) and its unit. */
@@ -47,26 +68,14 @@ final class ValueFormat {
         return (value > 0 ? "+" : value < 0 ? "\u2212" : "\u00b1") + format(Math.abs(value));
     }
 
-    /** Returns the share as a signed percentage with two decimals, for example {@code +12.34%}. */
+    /** Returns {@link #signedPct} with a format made for the one call. */
     static String signedPercent(double share) {
-        double p = share * 100;
-        String digits = pattern("0.00").format(Math.abs(p));
-        if (digits.equals("0.00")) {
-            return "\u00b10.00%";
-        }
-        return (p > 0 ? "+" : "\u2212") + digits + "%";
+        return new ValueFormat(1, "").signedPct(share);
     }
 
-    /** Returns the share as a percentage with two decimals, for example {@code 12.34%}. */
-    static String percent(double share) {
-        return pattern("0.00").format(share * 100) + "%";
-    }
-
-    /** Returns a number for people: grouped, with decimals only where they matter. */
+    /** Returns {@link #num} with a format made for the one call. */
     static String number(double v) {
-        double a = Math.abs(v);
-        String p = a >= 100 || a == Math.rint(a) ? "#,##0" : a >= 1 ? "#,##0.##" : "0.####";
-        return pattern(p).format(v);
+        return new ValueFormat(1, "").num(v);
     }
 
     /**
