@@ -141,6 +141,14 @@ class CollapsedDiffRendererTest {
     }
 
     @Test
+    void registeredUnderItsFormatAndFileExtensions() {
+        assertThat(dev.flamediff.render.Renderers.byFormat("collapsed")).containsInstanceOf(CollapsedDiffRenderer.class);
+        assertThat(dev.flamediff.render.Renderers.byFormat("json"))
+                .containsInstanceOf(dev.flamediff.render.json.JsonDiffRenderer.class);
+        assertThat(dev.flamediff.render.Renderers.formatForFileName("diff.folded")).contains("collapsed");
+    }
+
+    @Test
     void countFormattingFollowsPerl() {
         assertThat(FoldedCount.exact(12)).isEqualTo("12");
         assertThat(FoldedCount.exact(0)).isEqualTo("0");

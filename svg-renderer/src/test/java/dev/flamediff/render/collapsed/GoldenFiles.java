@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -29,15 +30,25 @@ public final class GoldenFiles {
 
     /** Compares the bytes with the golden file {@code folder/name}, or rewrites it when blessing. */
     public static void check(String folder, String name, byte[] actual) throws IOException {
+        check(folder, name, actual, UnaryOperator.identity());
+    }
+
+    /**
+     * Compares the bytes with the golden file {@code folder/name} after passing both through
+     * {@code ignore} (which blanks out parts another test owns), or rewrites the file with the
+     * unfiltered output when blessing.
+     */
+    public static void check(String folder, String name, byte[] actual, UnaryOperator<String> ignore)
+            throws IOException {
         Path file = ROOT.resolve(folder).resolve(name);
         if (Boolean.getBoolean("flamediff.bless")) {
             Files.createDirectories(file.getParent());
             Files.write(file, actual);
         }
         assertThat(file).as("golden file; regenerate with -Dflamediff.bless=true").exists();
-        assertThat(new String(actual, java.nio.charset.StandardCharsets.UTF_8))
+        assertThat(ignore.apply(new String(actual, java.nio.charset.StandardCharsets.UTF_8)))
                 .as("golden %s/%s; regenerate with -Dflamediff.bless=true", folder, name)
-                .isEqualTo(Files.readString(file));
+                .isEqualTo(ignore.apply(Files.readString(file)));
     }
 
     /**

@@ -6,15 +6,24 @@ import dev.flamediff.diff.Normalization;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.collapsed.GoldenFiles;
 import java.io.ByteArrayOutputStream;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The JSON output compared with golden files; regenerate with {@code -Dflamediff.bless=true}. */
 class JsonGoldenTest {
 
+    /**
+     * The significance numbers belong to the diff engine's noise model, which has its own tests and
+     * is still being tuned; the goldens pin this renderer's shape and values, so those two fields
+     * are compared for presence only. JsonDiffRendererTest checks they carry the diff's values.
+     */
+    private static final Pattern SIGNIFICANCE = Pattern.compile("\"significant\":(true|false),\"qValue\":[^,}]+");
+
     private static void check(String name, DiffTree diff) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new JsonDiffRenderer().render(diff, RenderOptions.DEFAULT, out);
-        GoldenFiles.check("json", name, out.toByteArray());
+        GoldenFiles.check("json", name, out.toByteArray(),
+                text -> SIGNIFICANCE.matcher(text).replaceAll("\"significant\":_,\"qValue\":_"));
     }
 
     @Test
