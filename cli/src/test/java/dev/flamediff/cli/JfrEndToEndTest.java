@@ -1,0 +1,99 @@
+package dev.flamediff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.fixtures.FixtureFiles;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code flamediff base.jfr head.jfr -o diff} on each writer's recordings of the fixture program
+ * (JDK recorder and async-profiler, on JDK 17 and 25).
+ */
+class JfrEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jdk17", "jdk25", "ap17", "ap25"})
+    void theSlowedMethodIsTheTopRegressionTheNewOneIsAddedAndLambdasMatch(String writer) throws IOException {
+        Path out = dir.resolve("diff.collapsed");
+        CliRun run = CliRun.run(jfr(writer + "-base"), jfr(writer + "-head"), "-o", out.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        ThreeColumn diff = new ThreeColumn(Files.readString(out));
+        assertThat(ThreeColumn.leaf(diff.topRegression())).contains("parseRecordsSlow");
+        assertThat(diff.stacks().entrySet().stream().filter(e -> e.getKey().contains("compressBlock")))
+                .isNotEmpty()
+                .allSatisfy(e -> assertThat(e.getValue().base()).isZero());
+        // The worker's lambda has a run-specific name in each recording; both land on one frame.
+        assertThat(diff.stacks().entrySet().stream().filter(e -> e.getKey().contains("fixture.FixtureApp$$Lambda.run"))
+                .map(Map.Entry::getValue).reduce((a, b) -> new ThreeColumn.Values(a.base() + b.base(), a.head() + b.head())))
+                .hasValueSatisfying(v -> {
+                    assertThat(v.base()).isPositive();
+                    assertThat(v.head()).isPositive();
+                });
+        assertThat(run.err()).contains("event cpu (the recording's default)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jdk", "async"})
+    void bothParsersGiveTheSameSvg(String parser) throws IOException {
+        Path chosen = dir.resolve(parser + ".svg");
+        Path reference = dir.resolve("reference.svg");
+        CliRun run = CliRun.run(jfr("ap17-base"), jfr("ap17-head"), "-o", chosen.toString(), "--jfr-parser", parser,
+                "--event", "wall");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(CliRun.run(jfr("ap17-base"), jfr("ap17-head"), "-o", reference.toString(), "--jfr-parser", "jdk",
+                "--event", "wall").exitCode()).isZero();
+        String svg = Files.readString(chosen);
+        assertThat(svg).contains("parseRecordsSlow", "compressBlock", "wall");
+        // The parser is named in the notes, which the SVG repeats; everything else is identical.
+        assertThat(svg.replace("the async parser", "the jdk parser")).isEqualTo(Files.readString(reference));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lock", "alloc"})
+    void otherEventsAreNamedOnStderr(String event) throws IOException {
+        Path out = dir.resolve("diff.json");
+        CliRun run = CliRun.run(jfr("jdk17-base"), jfr("jdk17-head"), "-o", out.toString(), "--event", event);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("event " + event + ":");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aTruncatedRecordingIsReadAndSaidSoOnStderr() throws IOException {
+        Path both = dir.resolve("two-chunks.jfr");
+        try (OutputStream os = Files.newOutputStream(both)) {
+            Files.copy(Path.of(jfr("jdk17-base")), os);
+            Files.copy(Path.of(jfr("jdk17-base2")), os);
+        }
+        byte[] bytes = Files.readAllBytes(both);
+        Path cut = dir.resolve("cut.jfr");
+        Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 1000));
+        CliRun run = CliRun.run(cut.toString(), jfr("jdk17-head"), "-o", dir.resolve("d.svg").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains(cut + ": read 1 of 2 chunks; the recording was cut at byte " + (bytes.length - 1000));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aJdkRecordingHasNoWallClockSamples() {
+        CliRun run = CliRun.run(jfr("jdk17-base"), jfr("jdk17-head"), "-o", dir.resolve("d.svg").toString(),
+                "--event", "wall");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).hasSize(1);
+        // Base and head are read in parallel: either may be the one reported.
+        assertThat(run.err()).containsPattern("jdk17-(base|head)\\.jfr: jfr: the recording has no wall-clock samples");
+    }
+
+    private static String jfr(String name) {
+        return FixtureFiles.path("jfr/" + name + ".jfr").toString();
+    }
+}
