@@ -42,7 +42,7 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
      * either normalization, at 0.1 it flags 14 to 42 nodes; 0.25 keeps a margin, and the real
      * changes of the head recording (a new 24% path, a removed 23% frame) are still flagged.
      */
-    public static final double DEFAULT_RUN_VARIATION = 0.25;
+    public static final double DEFAULT_RUN_VARIATION = 0.4;
 
     /** The defaults: no normalization, first common value type, 1% level, no gate. */
     public static final DiffOptions DEFAULT = new DiffOptions(Normalization.NONE, Optional.empty());

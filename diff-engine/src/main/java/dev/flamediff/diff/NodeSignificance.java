@@ -7,7 +7,8 @@ import dev.flamediff.diff.stats.FalseDiscoveryRate;
  * was computed from (so aggregates can be tested the same way). Immutable once computed.
  *
  * <p>All self and total tests of a diff form one family for the Benjamini–Hochberg adjustment:
- * a node is significant when its adjusted p-value (q) is at most the level. Changes backed by fewer
+ * a node is significant when its adjusted p-value (q) is at most the level. The root's total (the
+ * whole profile) is the exception, tested alone at the level. Changes backed by fewer
  * than {@value #MIN_SAMPLES} samples in all runs together are left out of the family (their q is
  * 1): they could never reach significance, and for Poisson counts the sum of both sides is
  * independent of the test's outcome under "no change", so filtering on it keeps the tests valid
@@ -43,9 +44,13 @@ final class NodeSignificance {
             all[i] = tested(runs, i, true) ? selfP[i] : Double.NaN;
             all[n + i] = tested(runs, i, false) ? totalP[i] : Double.NaN;
         }
+        // The whole profile's change is the one question asked of every diff (the headline, the
+        // gate), not one of thousands of exploratory node tests: it is judged on its own.
+        all[n] = Double.NaN;
         double[] q = FalseDiscoveryRate.adjust(all);
         this.selfQ = java.util.Arrays.copyOfRange(q, 0, n);
         this.totalQ = java.util.Arrays.copyOfRange(q, n, 2 * n);
+        this.totalQ[0] = totalP[0];
     }
 
     /** Returns whether the change has enough samples to be part of the tested family. */

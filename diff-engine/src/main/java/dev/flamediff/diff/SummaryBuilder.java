@@ -1,0 +1,167 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.diff.stats.FalseDiscoveryRate;
+import dev.flamediff.model.Frame;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Builds a {@link DiffSummary}; see there for what is ranked and why. Single use. */
+final class SummaryBuilder {
+
+    /** A path is replaced by its child when the child carries at least this share of its change. */
+    private static final double CARRIED_BY_CHILD = 0.8;
+
+    private final DiffTree diff;
+    private final int limit;
+    private final double profileBase;
+
+    SummaryBuilder(DiffTree diff, int limit) {
+        this.diff = diff;
+        this.limit = limit;
+        this.profileBase = diff.base().total();
+    }
+
+    DiffSummary build() {
+        OverallChange overall = new OverallChange(diff.baseTotal(0), diff.headTotal(0),
+                diff.significance(0), diff.pValue(0), diff.significant(0),
+                diff.baseRuns(), diff.headRuns(), diff.baseVariation(), diff.headVariation());
+        List<SummaryEntry> frames = framesBySelf();
+        int belowNoise = (int) frames.stream().filter(e -> !e.significant() && e.delta() != 0).count();
+        List<SummaryEntry> paths = pathsByTotal();
+        List<SummaryEntry> selfRegressions = top(frames, true);
+        GateVerdict verdict = judge(overall, frames);
+        return new DiffSummary(overall, selfRegressions, top(frames, false),
+                top(paths, true), top(paths, false),
+                oneSided(NodeStatus.ADDED), oneSided(NodeStatus.REMOVED), belowNoise, verdict);
+    }
+
+    /** Every frame with self values, summed over its paths and tested as one change. */
+    private List<SummaryEntry> framesBySelf() {
+        Map<Frame, List<Integer>> nodesByFrame = new LinkedHashMap<>();
+        for (int n = 1; n < diff.size(); n++) {
+            if (diff.baseSelf(n) != 0 || diff.headSelf(n) != 0) {
+                nodesByFrame.computeIfAbsent(diff.frame(n), f -> new ArrayList<>()).add(n);
+            }
+        }
+        int count = nodesByFrame.size();
+        Frame[] frames = new Frame[count];
+        double[] base = new double[count];
+        double[] head = new double[count];
+        double[] score = new double[count];
+        double[] p = new double[count];
+        int i = 0;
+        NodeSignificance significance = diff.nodeSignificance();
+        for (Map.Entry<Frame, List<Integer>> e : nodesByFrame.entrySet()) {
+            int[] nodes = e.getValue().stream().mapToInt(Integer::intValue).toArray();
+            frames[i] = e.getKey();
+            for (int n : nodes) {
+                base[i] += diff.baseSelf(n);
+                head[i] += diff.headSelf(n);
+            }
+            ChangeTest.Outcome outcome = significance.testSelfSum(nodes);
+            score[i] = outcome.score();
+            p[i] = outcome.pValue();
+            i++;
+        }
+        // The frame sums are a family of their own, adjusted like the node tests.
+        double[] q = FalseDiscoveryRate.adjust(p);
+        List<SummaryEntry> out = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            boolean significant = q[k] <= diff.significanceLevel();
+            out.add(new SummaryEntry(frames[k], List.of(), base[k], head[k], profileBase, score[k],
+                    Double.isNaN(p[k]) ? 1 : p[k], significant));
+        }
+        return out;
+    }
+
+    /** Significant path totals, except those whose change one child carries. */
+    private List<SummaryEntry> pathsByTotal() {
+        List<SummaryEntry> out = new ArrayList<>();
+        for (int n = 1; n < diff.size(); n++) {
+            double delta = diff.totalDelta(n);
+            if (!diff.significant(n) || delta == 0 || carriedByChild(n, delta)) {
+                continue;
+            }
+            out.add(pathEntry(n, diff.baseTotal(n), diff.headTotal(n)));
+        }
+        return out;
+    }
+
+    private boolean carriedByChild(int node, double delta) {
+        for (int c = diff.firstChild(node); c >= 0; c = diff.nextSibling(c)) {
+            if (diff.significant(c) && diff.totalDelta(c) / delta >= CARRIED_BY_CHILD) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private SummaryEntry pathEntry(int n, double base, double head) {
+        return new SummaryEntry(diff.frame(n), Arrays.asList(diff.path(n)), base, head, profileBase,
+                diff.significance(n), diff.pValue(n), diff.significant(n));
+    }
+
+    /** The topmost significant nodes only in head (ADDED) or only in base (REMOVED). */
+    private List<SummaryEntry> oneSided(NodeStatus status) {
+        List<SummaryEntry> out = new ArrayList<>();
+        for (int n = 1; n < diff.size(); n++) {
+            if (diff.status(n) == status && diff.significant(n) && diff.status(diff.parent(n)) != status) {
+                out.add(pathEntry(n, diff.baseTotal(n), diff.headTotal(n)));
+            }
+        }
+        out.sort(Comparator.comparingDouble((SummaryEntry e) -> -Math.abs(e.delta())));
+        return out.subList(0, Math.min(limit, out.size()));
+    }
+
+    private List<SummaryEntry> top(List<SummaryEntry> entries, boolean regressions) {
+        return entries.stream()
+                .filter(SummaryEntry::significant)
+                .filter(e -> regressions ? e.delta() > 0 : e.delta() < 0)
+                .sorted(Comparator.comparingDouble((SummaryEntry e) -> -Math.abs(e.impact()))
+                        .thenComparing(e -> e.frame()))
+                .limit(limit)
+                .toList();
+    }
+
+    /** Counts only significant changes, so noise alone never fails the gate. */
+    private GateVerdict judge(OverallChange overall, List<SummaryEntry> frames) {
+        GateThresholds gate = diff.gate();
+        List<String> reasons = new ArrayList<>();
+        if (gate.wholeProfile().isPresent()) {
+            double limitValue = gate.wholeProfile().getAsDouble();
+            double relative = overall.relative();
+            if (overall.significant() && relative > limitValue) {
+                reasons.add(String.format(Locale.ROOT,
+                        "the whole profile grew %s (threshold %s, p = %s)",
+                        percent(relative), threshold(limitValue), pValue(overall.pValue())));
+            }
+        }
+        if (gate.anyFrame().isPresent()) {
+            double limitValue = gate.anyFrame().getAsDouble();
+            frames.stream()
+                    .filter(e -> e.significant() && e.impact() > limitValue)
+                    .sorted(Comparator.comparingDouble((SummaryEntry e) -> -e.impact()).thenComparing(e -> e.frame()))
+                    .forEach(e -> reasons.add(String.format(Locale.ROOT,
+                            "frame %s grew by %s of the whole profile (threshold %s, p = %s)",
+                            e.frame().name(), percent(e.impact()), threshold(limitValue), pValue(e.pValue()))));
+        }
+        return new GateVerdict(gate.enabled(), reasons);
+    }
+
+    static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%+.2f%%", 100 * fraction);
+    }
+
+    private static String threshold(double fraction) {
+        return String.format(Locale.ROOT, "%.2f%%", 100 * fraction);
+    }
+
+    static String pValue(double p) {
+        return p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+    }
+}
