@@ -11,12 +11,17 @@ import dev.flamediff.render.RenderOptions.Palette;
  *
  * <p>The intensity is the change relative to the frame, |head - base| / max(base, head), which is
  * at most 1, raised to the power 1/2 so that a 10% change is already clearly tinted (0.32 of the
- * full color) while the ordering of changes is kept.
+ * full color) while the ordering of changes is kept. A change the diff engine finds within the
+ * noise keeps only {@value #NOISE_DIM} of its intensity: its direction still shows, but it no
+ * longer draws the eye.
  */
 final class DiffColors {
 
     /** The color of a frame that did not change. */
     static final int NEUTRAL = 0xe6e6e6;
+
+    /** The share of its intensity a change within the noise keeps. */
+    static final double NOISE_DIM = 0.3;
 
     private final int regression;
     private final int improvement;
@@ -62,24 +67,25 @@ final class DiffColors {
 
     /**
      * Returns the fill of a frame with the given status whose colored quantity went from
-     * {@code before} to {@code after}, as 0xRRGGBB.
+     * {@code before} to {@code after}, as 0xRRGGBB; a change that is not {@code significant}
+     * is dimmed (removed frames are pale already).
      */
-    int fill(NodeStatus status, double before, double after) {
+    int fill(NodeStatus status, double before, double after, boolean significant) {
         return switch (status) {
-            case ADDED -> added;
+            case ADDED -> significant ? added : mix(NEUTRAL, added, NOISE_DIM);
             case REMOVED -> removed;
-            case COMMON -> scale(before, after);
+            case COMMON -> scale(before, after, significant);
         };
     }
 
     /** Returns the diverging-scale color of a change from {@code before} to {@code after}. */
-    int scale(double before, double after) {
+    int scale(double before, double after, boolean significant) {
         double max = Math.max(Math.abs(before), Math.abs(after));
         if (!(max > 0) || before == after) {
             return NEUTRAL;
         }
         double intensity = Math.min(1, Math.sqrt(Math.abs(after - before) / max));
-        return mix(NEUTRAL, after > before ? regression : improvement, intensity);
+        return mix(NEUTRAL, after > before ? regression : improvement, significant ? intensity : intensity * NOISE_DIM);
     }
 
     /** Returns the color at {@code t} (0..1) of the way from {@code from} to {@code to}. */

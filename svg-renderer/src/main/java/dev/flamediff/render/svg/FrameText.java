@@ -3,6 +3,8 @@ package dev.flamediff.render.svg;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
 import dev.flamediff.model.FrameKind;
+import java.math.BigDecimal;
+import java.math.MathContext;
 
 /**
  * The texts of one drawn frame: its name (the first line of the tooltip, which the script reads
@@ -57,6 +59,10 @@ final class FrameText {
             sb.append("\nimpact: ").append(values.signedPct((f.head() - f.base()) / baseTotal))
                     .append(" of the base total");
         }
+        if (!f.isElided() && (f.base() != f.head() || f.baseSelf() != f.headSelf())) {
+            sb.append("\nnoise: total ").append(verdict(diff.significant(f.node()), diff.qValue(f.node())))
+                    .append(", self ").append(verdict(diff.selfSignificant(f.node()), diff.selfQValue(f.node())));
+        }
         switch (status(f)) {
             case ADDED -> sb.append("\nadded: only in head");
             case REMOVED -> sb.append("\nremoved: only in base");
@@ -74,6 +80,14 @@ final class FrameText {
             sb.append(", new");
         }
         sb.append(')');
+    }
+
+    private static String verdict(boolean significant, double q) {
+        if (Double.isNaN(q)) {
+            return significant ? "significant" : "within the noise";
+        }
+        String qs = q < 1e-4 ? "q < 0.0001" : "q = " + new BigDecimal(q).round(new MathContext(2)).stripTrailingZeros().toPlainString();
+        return (significant ? "significant (" : "within the noise (") + qs + ")";
     }
 
     /** Returns the kind as people name it. */

@@ -61,6 +61,15 @@ final class HeaderText {
         return SafeText.clean(sb.toString());
     }
 
+    /** Returns the line saying how changes were tested against the noise and what pale means. */
+    static String noise(DiffTree diff) {
+        String runs = diff.usesRunToRunSpread()
+                ? "run-to-run spread of " + diff.baseRuns() + " base and " + diff.headRuns() + " head runs"
+                : diff.noiseModel().describe();
+        return "significance: " + runs + ", false discovery rate "
+                + ValueFormat.number(diff.significanceLevel() * 100) + "%; pale colors are changes within the noise";
+    }
+
     /**
      * Returns the warning line (truncated or approximate inputs, frames merged to respect the
      * frame cap), or an empty string when none.

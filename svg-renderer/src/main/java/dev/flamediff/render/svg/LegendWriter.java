@@ -33,21 +33,26 @@ final class LegendWriter {
             x += SW;
         }
         out.textElement("legend-by", null, x + 4, ty, null, byText(bySelf));
-        x += 270;
+        x += 110;
         x = item(out, "add", colors.added(), x, y, "added (only in head)");
         x = item(out, "rem", colors.removed(), x, y, "removed (only in base)");
-        item(out, "eli", DiffColors.NEUTRAL, x, y, "merged narrow frames");
+        x = item(out, "eli", DiffColors.NEUTRAL, x, y, "merged narrow frames");
+        item(out, null, DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), DiffColors.NOISE_DIM), x, y,
+                "within the noise");
         out.end().nl();
     }
 
     /** Returns the legend's words for what the colors measure; the script swaps them too. */
     static String byText(boolean bySelf) {
-        return "slower (" + (bySelf ? "self" : "total") + " \u0394 relative to the frame)";
+        return "slower (" + (bySelf ? "self" : "total") + " \u0394)";
     }
 
     private static double item(SvgOut out, String cls, int fill, double x, double y, String label)
             throws XMLStreamException {
-        out.start("g").attr("class", cls);
+        out.start("g");
+        if (cls != null) {
+            out.attr("class", cls);
+        }
         out.swatch(x, y, SW + 6, SH, fill);
         out.end();
         out.textElement(null, null, x + SW + 10, y + 10, null, label);

@@ -39,7 +39,7 @@ final class SvgDocumentWriter {
     void write(XMLStreamWriter xml) throws XMLStreamException {
         SvgOut out = new SvgOut(xml);
         String warnings = HeaderText.warnings(diff, options, layout.minWidth());
-        double legendY = TITLE_Y + 3 * LINE + (warnings.isEmpty() ? 0 : LINE);
+        double legendY = TITLE_Y + 4 * LINE + (warnings.isEmpty() ? 0 : LINE);
         double framesTop = legendY + 24;
         int rows = layout.maxDepth() + 1;
         long height = Math.round(framesTop + rows * SvgGeometry.FRAME_HEIGHT + 28);
@@ -72,8 +72,9 @@ final class SvgDocumentWriter {
         out.textElement("subtitle", "sub", center, TITLE_Y + LINE + 4, "middle", HeaderText.inputs(diff)).nl();
         out.textElement("measures", "sub", center, TITLE_Y + 2 * LINE + 4, "middle",
                 HeaderText.measures(diff, options)).nl();
+        out.textElement("noise", "sub", center, TITLE_Y + 3 * LINE + 4, "middle", HeaderText.noise(diff)).nl();
         if (!warnings.isEmpty()) {
-            out.textElement("warnings", "warn", center, TITLE_Y + 3 * LINE + 4, "middle", warnings).nl();
+            out.textElement("warnings", "warn", center, TITLE_Y + 4 * LINE + 4, "middle", warnings).nl();
         }
         LegendWriter.write(out, colors, options.colorBy() == ColorBy.SELF, legendY);
         writeControls(out, legendY, height);
@@ -137,10 +138,14 @@ final class SvgDocumentWriter {
     }
 
     private int fill(PlacedFrame f, NodeStatus status, ColorBy by) {
-        if (f.isElided() || by == ColorBy.TOTAL) {
-            return colors.fill(status, f.base(), f.head());
+        // Merged frames have no test of their own; their sums are shown as they are.
+        if (f.isElided()) {
+            return colors.fill(status, f.base(), f.head(), true);
         }
-        return colors.fill(status, f.baseSelf(), f.headSelf());
+        if (by == ColorBy.TOTAL) {
+            return colors.fill(status, f.base(), f.head(), diff.significant(f.node()));
+        }
+        return colors.fill(status, f.baseSelf(), f.headSelf(), diff.selfSignificant(f.node()));
     }
 
     private static String classes(PlacedFrame f, NodeStatus status, int fill) {

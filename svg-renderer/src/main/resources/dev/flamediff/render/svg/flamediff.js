@@ -136,7 +136,7 @@
     });
     state.color = state.color === 'total' ? 'self' : 'total';
     el('color-by').textContent = 'Color: ' + state.color + ' \u0394';
-    el('legend-by').textContent = 'slower (' + state.color + ' \u0394 relative to the frame)';
+    el('legend-by').textContent = 'slower (' + state.color + ' \u0394)';
   }
 
   function pct(x) { return (100 * x).toFixed(2) + '%'; }

@@ -66,7 +66,7 @@ class SvgDocumentTest {
     @Test
     void everyGraphHasALegendWithTheScaleAndTheAddedRemovedAndMergedStyles() {
         Element legend = SvgTestSupport.byId(doc, "legend");
-        assertThat(legend.getTextContent()).contains("faster", "slower", "added", "removed", "merged");
+        assertThat(legend.getTextContent()).contains("faster", "slower", "added", "removed", "merged", "within the noise");
         assertThat(legend.getElementsByTagName("rect").getLength()).isGreaterThanOrEqualTo(10);
         List<String> classes = List.of("add", "rem", "eli");
         for (String c : classes) {
@@ -82,11 +82,33 @@ class SvgDocumentTest {
                 "kind: JIT compiled",
                 "total: 300 samples \u2192 570 samples (\u0394 +270 samples, +90.00% of the frame)",
                 "self: 300 samples \u2192 330 samples (\u0394 +30 samples, +10.00% of the frame)",
-                "impact: +37.24% of the base total");
+                "impact: +37.24% of the base total",
+                noiseLine(diff, "Parser.parseRecords"));
         assertThat(SvgTestSupport.tooltip(byName.get("Compressor.compressBlock")))
                 .contains("0 samples \u2192 120 samples", ", new)", "added: only in head");
         assertThat(SvgTestSupport.tooltip(byName.get("Validator.validate")))
                 .contains("\u221240 samples", "\u2212100.00% of the frame", "removed: only in base");
+    }
+
+    @Test
+    void headerSaysHowChangesWereTestedAgainstTheNoise() {
+        assertThat(SvgTestSupport.byId(doc, "noise").getTextContent())
+                .contains("significance: Poisson sample counts", "false discovery rate "
+                        + ValueFormat.number(diff.significanceLevel() * 100) + "%", "within the noise");
+    }
+
+    @Test
+    void aChangeWithinTheNoiseIsPale() {
+        // 10 -> 12 samples is noise; 1000 -> 5000 is not.
+        DiffTree d = SvgTestSupport.diff(new String[] {"small 10", "big 1000"}, new String[] {"small 12", "big 5000"});
+        Document g = SvgTestSupport.parse(SvgTestSupport.render(d, RenderOptions.DEFAULT));
+        Element small = SvgTestSupport.frames(g).stream().filter(e -> SvgTestSupport.name(e).equals("small")).findFirst().orElseThrow();
+        Element big = SvgTestSupport.frames(g).stream().filter(e -> SvgTestSupport.name(e).equals("big")).findFirst().orElseThrow();
+        assertThat(SvgTestSupport.tooltip(small)).contains("noise: total within the noise");
+        assertThat(SvgTestSupport.tooltip(big)).contains("noise: total significant");
+        DiffColors c = DiffColors.of(RenderOptions.Palette.RED_BLUE);
+        assertThat(SvgTestSupport.child(small, "rect").getAttribute("fill")).isEqualTo(DiffColors.hex(c.scale(10, 12, false)));
+        assertThat(SvgTestSupport.child(big, "rect").getAttribute("fill")).isEqualTo(DiffColors.hex(c.scale(1000, 5000, true)));
     }
 
     @Test
@@ -194,6 +216,23 @@ class SvgDocumentTest {
         Document d = SvgTestSupport.parse(SvgTestSupport.render(empty, RenderOptions.DEFAULT));
         assertThat(SvgTestSupport.frames(d)).hasSize(1);
         assertThat(SvgTestSupport.width(SvgTestSupport.frames(d).get(0))).isZero();
+    }
+
+    /** The tooltip's noise line, from the diff engine's own verdicts for the named frame. */
+    private static String noiseLine(DiffTree d, String name) {
+        for (int n = 0; n < d.size(); n++) {
+            if (d.frame(n).name().equals(name)) {
+                return "noise: total " + (d.significant(n) ? "significant" : "within the noise") + " ("
+                        + q(d.qValue(n)) + "), self " + (d.selfSignificant(n) ? "significant" : "within the noise")
+                        + " (" + q(d.selfQValue(n)) + ")";
+            }
+        }
+        throw new AssertionError(name);
+    }
+
+    private static String q(double q) {
+        return q < 1e-4 ? "q < 0.0001"
+                : "q = " + new java.math.BigDecimal(q).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 
     private static double y(Element g) {

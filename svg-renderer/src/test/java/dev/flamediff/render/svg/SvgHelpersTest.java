@@ -14,16 +14,25 @@ class SvgHelpersTest {
 
     @Test
     void intensityGrowsWithTheRelativeChangeAndIsCapped() {
-        int small = colors.scale(100, 105);
-        int big = colors.scale(100, 200);
-        int huge = colors.scale(100, 100000);
-        assertThat(colors.scale(100, 100)).isEqualTo(DiffColors.NEUTRAL);
+        int small = colors.scale(100, 105, true);
+        int big = colors.scale(100, 200, true);
+        int huge = colors.scale(100, 100000, true);
+        assertThat(colors.scale(100, 100, true)).isEqualTo(DiffColors.NEUTRAL);
         assertThat(distance(small, DiffColors.NEUTRAL)).isLessThan(distance(big, DiffColors.NEUTRAL));
         assertThat(distance(huge, colors.regression())).isLessThan(distance(big, colors.regression()));
-        assertThat(colors.scale(0, 5)).isEqualTo(colors.regression());
-        assertThat(colors.scale(200, 100)).isEqualTo(DiffColors.mix(DiffColors.NEUTRAL, colors.improvement(), Math.sqrt(0.5)));
-        assertThat(colors.fill(NodeStatus.ADDED, 0, 10)).isEqualTo(colors.added());
-        assertThat(colors.fill(NodeStatus.REMOVED, 10, 0)).isEqualTo(colors.removed());
+        assertThat(colors.scale(0, 5, true)).isEqualTo(colors.regression());
+        assertThat(colors.scale(200, 100, true)).isEqualTo(DiffColors.mix(DiffColors.NEUTRAL, colors.improvement(), Math.sqrt(0.5)));
+        assertThat(colors.fill(NodeStatus.ADDED, 0, 10, true)).isEqualTo(colors.added());
+        assertThat(colors.fill(NodeStatus.REMOVED, 10, 0, true)).isEqualTo(colors.removed());
+    }
+
+    @Test
+    void changesWithinTheNoiseAreDimmedButKeepTheirDirection() {
+        int loud = colors.scale(100, 200, true);
+        int quiet = colors.scale(100, 200, false);
+        assertThat(distance(quiet, DiffColors.NEUTRAL)).isLessThan(distance(loud, DiffColors.NEUTRAL) / 2);
+        assertThat((quiet >> 16 & 255)).isGreaterThan(quiet & 255);
+        assertThat(colors.fill(NodeStatus.ADDED, 0, 1, false)).isNotEqualTo(colors.added());
     }
 
     @Test
