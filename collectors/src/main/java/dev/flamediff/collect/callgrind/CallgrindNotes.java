@@ -8,8 +8,12 @@ final class CallgrindNotes {
     private CallgrindNotes() {
     }
 
-    /** Returns the metadata: the selected event, approximate or exact stacks, parts, threads, checks. */
-    static ProfileMetadata metadata(String source, CallgrindFile file, int[] order, boolean exact, boolean clamped) {
+    /**
+     * Returns the metadata: the selected event, approximate or exact stacks (and cut contexts),
+     * parts, threads, and where totals: or summary: disagree with the self costs.
+     */
+    static ProfileMetadata metadata(String source, CallgrindFile file, int[] order, boolean exact, boolean clamped,
+                                    int cutContexts) {
         String event = file.events().get(order[0]);
         ProfileMetadata m = ProfileMetadata.of(source, CallgrindReader.FORMAT, event).withApproximate(!exact);
         if (exact) {
@@ -18,6 +22,10 @@ final class CallgrindNotes {
         } else {
             m = m.withNote("callgrind: approximate stacks, reconstructed from the call graph by proportional "
                     + "expansion; per-function self costs are exact; record with --separate-callers=N for exact stacks");
+        }
+        if (cutContexts > 0) {
+            m = m.withNote("callgrind: " + cutContexts + " functions have more callers than the recorded contexts hold; "
+                    + "their stacks start at the outermost caller recorded (raise --separate-callers)");
         }
         if (!file.command().isEmpty()) {
             m = m.withNote("callgrind: command " + file.command());

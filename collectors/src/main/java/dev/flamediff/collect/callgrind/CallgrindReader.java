@@ -90,9 +90,13 @@ public final class CallgrindReader implements ProfileReader {
         boolean exact = hasContexts(file.graph());
         CallTree tree;
         boolean clamped = false;
+        int cut = 0;
         try {
             if (exact) {
-                tree = ContextTreeBuilder.build(file.graph(), types, order, options.limits().tree());
+                ContextTreeBuilder.Result r = ContextTreeBuilder.build(file.graph(), types, order,
+                        options.limits().tree());
+                tree = r.tree();
+                cut = r.cutContexts();
             } else {
                 ProportionalTreeBuilder.Result r = ProportionalTreeBuilder.build(file.graph(), types, order,
                         options.limits().tree());
@@ -102,7 +106,7 @@ public final class CallgrindReader implements ProfileReader {
         } catch (LimitExceededException e) {
             throw e.withContext(input.name(), FORMAT, Position.NONE);
         }
-        ProfileMetadata metadata = CallgrindNotes.metadata(input.name(), file, order, exact, clamped);
+        ProfileMetadata metadata = CallgrindNotes.metadata(input.name(), file, order, exact, clamped, cut);
         return new Profile(tree, metadata);
     }
 

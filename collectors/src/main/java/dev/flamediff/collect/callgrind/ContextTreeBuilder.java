@@ -7,7 +7,9 @@ import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Builds the exact call tree of a file recorded with {@code --separate-callers=N}: every
@@ -20,13 +22,30 @@ final class ContextTreeBuilder {
     }
 
     /**
+     * The tree and how many functions had a caller chain cut by the recorded depth: their stacks
+     * start at the outermost caller callgrind kept, not at a root.
+     */
+    record Result(CallTree tree, int cutContexts) {
+    }
+
+    /**
      * Returns the tree.
      *
      * @param eventOrder for each value index of the tree, the event index in the file
      * @throws LimitExceededException if the tree exceeds the limits
      */
-    static CallTree build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, TreeLimits limits)
+    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, TreeLimits limits)
             throws LimitExceededException {
+        // Functions that callgrind wrote without callers are the roots: a stack starting elsewhere
+        // was cut at --separate-callers=N.
+        Set<String> roots = new HashSet<>();
+        for (int f = 0; f < graph.size(); f++) {
+            List<String> stack = ContextName.stackRootFirst(graph.name(f));
+            if (stack.size() == 1) {
+                roots.add(stack.get(0));
+            }
+        }
+        int cut = 0;
         CallTreeBuilder builder = new CallTreeBuilder(valueTypes, limits);
         long[] values = new long[eventOrder.length];
         for (int f = 0; f < graph.size(); f++) {
@@ -39,12 +58,15 @@ final class ContextTreeBuilder {
                 continue;
             }
             List<String> stack = ContextName.stackRootFirst(graph.name(f));
+            if (!roots.contains(stack.get(0))) {
+                cut++;
+            }
             int[] ids = new int[stack.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = builder.frameId(new Frame(stack.get(i), FrameKind.NATIVE));
             }
             builder.addStack(ids, ids.length, values);
         }
-        return builder.build();
+        return new Result(builder.build(), cut);
     }
 }

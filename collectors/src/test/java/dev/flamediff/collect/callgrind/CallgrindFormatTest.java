@@ -190,6 +190,26 @@ class CallgrindFormatTest {
     }
 
     @Test
+    void contextsCutByTheRecordedDepthAreNoted() throws Exception {
+        // --separate-callers=2: d's chain d'c'b'a keeps only d'c'b.
+        Profile p = CallgrindText.read("""
+                events: Ir
+                fn=(1) a
+                1 1
+                fn=(2) b'a
+                1 2
+                fn=(3) c'b'a
+                1 3
+                fn=(4) d'c'b
+                1 4
+                """);
+        assertThat(p.metadata().approximate()).isFalse();
+        assertThat(CallgrindFixtures.stacks(p.tree(), 0)).containsEntry("a;b;c", 3L).containsEntry("b;c;d", 4L);
+        assertThat(p.metadata().notes()).contains("callgrind: 1 functions have more callers than the recorded "
+                + "contexts hold; their stacks start at the outermost caller recorded (raise --separate-callers)");
+    }
+
+    @Test
     void recursionAndCyclesKeepTheTotalAndEnd() throws Exception {
         // a -> b -> a -> b ...: callgrind's nested recursive call costs overcount on purpose.
         Profile p = CallgrindText.read("""

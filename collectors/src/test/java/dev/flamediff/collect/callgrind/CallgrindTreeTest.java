@@ -39,6 +39,8 @@ class CallgrindTreeTest {
         assertThat(stacks.get(main + ";start;backup;rd")).isEqualTo(self.get("rd"));
         assertThat(stacks.get(main + ";end;backup;wr")).isEqualTo(self.get("wr"));
         assertThat(stacks.keySet()).noneMatch(s -> s.endsWith("start;backup;wr") || s.endsWith("end;backup;rd"));
+        // 20 callers hold every stack of this program.
+        assertThat(profile.metadata().notes()).noneMatch(n -> n.contains("more callers than"));
     }
 
     @ParameterizedTest
