@@ -181,7 +181,12 @@
     show(f);
   }
 
-  function show(f) { el('details').textContent = f ? f.lines.join('  |  ') : ' '; }
+  // One line fits about 165 characters: the name, total, impact, noise and status, not kind and self.
+  function show(f) {
+    el('details').textContent = f ? fit(f.lines.filter(function (l, k) {
+      return k === 0 || !/^(kind|self|merged): /.test(l);
+    }).join('  |  '), PLOT) : ' ';
+  }
 
   function zoom(i) { state.zoom = i; layout(); }
 
@@ -255,8 +260,23 @@
         search();
       } else if (e.key === 'Escape') {
         state.search = ''; state.cur = -1; mark();
-      } else if (!e.ctrlKey && !e.metaKey && !e.altKey && (e.key === 'n' || e.key === 'N')) {
+      } else if (e.ctrlKey || e.metaKey || e.altKey) {
+        return;
+      } else if (e.key === 'n' || e.key === 'N') {
         step(e.key === 'n' ? 1 : -1);
+      } else if (e.key === 'Enter' && state.cur >= 0 && state.cur < matches.length) {
+        zoom(matches[state.cur]);
+      } else if (e.key === 'Backspace' || e.key === 'u') {
+        zoom(Math.max(0, frames[state.zoom].p));
+      } else if (e.key === 'r') {
+        zoom(0);
+      } else if (e.key === 'w') {
+        el('width-mode').dispatchEvent(new MouseEvent('click'));
+      } else if (e.key === 'c') {
+        el('color-by').dispatchEvent(new MouseEvent('click'));
+      } else if (e.key === '/') {
+        e.preventDefault();
+        search();
       }
     });
   }
