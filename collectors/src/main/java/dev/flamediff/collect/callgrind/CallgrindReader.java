@@ -5,6 +5,8 @@ import dev.flamediff.collect.ProfileInput;
 import dev.flamediff.collect.ProfileReader;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.model.CallTree;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.Position;
 import dev.flamediff.model.Profile;
@@ -28,7 +30,8 @@ import java.util.List;
  * read off the names and are exact. Otherwise they are reconstructed from the call graph by
  * proportional expansion and the profile is marked approximate. Frame names are function names
  * (the text before the first {@code '}), of kind native. Files with several parts
- * ({@code --combine-dumps}) are summed; each file of {@code --separate-threads} is one profile.
+ * ({@code --combine-dumps}) are summed; each file of {@code --separate-threads} is one profile,
+ * under a root frame {@code thread N} when {@link ReadOptions#threads()} is set.
  */
 public final class CallgrindReader implements ProfileReader {
 
@@ -88,17 +91,20 @@ public final class CallgrindReader implements ProfileReader {
             types.add(new ValueType(event, event.equals("Ir") ? "instructions" : "events"));
         }
         boolean exact = hasContexts(file.graph());
+        // Only --separate-threads files say which thread they hold; other files mix all threads.
+        Frame root = options.threads() && !file.threads().isEmpty()
+                ? new Frame("thread " + String.join(",", file.threads()), FrameKind.THREAD) : null;
         CallTree tree;
         boolean clamped = false;
         int cut = 0;
         try {
             if (exact) {
-                ContextTreeBuilder.Result r = ContextTreeBuilder.build(file.graph(), types, order,
+                ContextTreeBuilder.Result r = ContextTreeBuilder.build(file.graph(), types, order, root,
                         options.limits().tree());
                 tree = r.tree();
                 cut = r.cutContexts();
             } else {
-                ProportionalTreeBuilder.Result r = ProportionalTreeBuilder.build(file.graph(), types, order,
+                ProportionalTreeBuilder.Result r = ProportionalTreeBuilder.build(file.graph(), types, order, root,
                         options.limits().tree());
                 tree = r.tree();
                 clamped = r.clamped();

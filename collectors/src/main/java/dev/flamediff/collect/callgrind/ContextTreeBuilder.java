@@ -32,9 +32,10 @@ final class ContextTreeBuilder {
      * Returns the tree.
      *
      * @param eventOrder for each value index of the tree, the event index in the file
+     * @param root a frame to put above every stack (a thread), or null
      * @throws LimitExceededException if the tree exceeds the limits
      */
-    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, TreeLimits limits)
+    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits)
             throws LimitExceededException {
         // Functions that callgrind wrote without callers are the roots: a stack starting elsewhere
         // was cut at --separate-callers=N.
@@ -61,9 +62,13 @@ final class ContextTreeBuilder {
             if (!roots.contains(stack.get(0))) {
                 cut++;
             }
-            int[] ids = new int[stack.size()];
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = builder.frameId(new Frame(stack.get(i), FrameKind.NATIVE));
+            int offset = root == null ? 0 : 1;
+            int[] ids = new int[stack.size() + offset];
+            if (root != null) {
+                ids[0] = builder.frameId(root);
+            }
+            for (int i = 0; i < stack.size(); i++) {
+                ids[i + offset] = builder.frameId(new Frame(stack.get(i), FrameKind.NATIVE));
             }
             builder.addStack(ids, ids.length, values);
         }

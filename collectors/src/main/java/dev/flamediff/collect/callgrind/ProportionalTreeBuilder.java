@@ -9,6 +9,7 @@ import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
@@ -48,13 +49,14 @@ final class ProportionalTreeBuilder {
      * Returns the tree.
      *
      * @param eventOrder for each value index of the tree, the event index in the file
+     * @param root a frame to put above every stack (a thread), or null
      * @throws LimitExceededException if the tree exceeds the limits
      */
-    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, TreeLimits limits)
+    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits)
             throws LimitExceededException {
         ProportionalTreeBuilder b = new ProportionalTreeBuilder(eventOrder.length);
         b.fold(graph, eventOrder);
-        CallTree tree = b.expand(valueTypes, limits);
+        CallTree tree = b.expand(valueTypes, root, limits);
         return new Result(tree, b.clamped);
     }
 
@@ -104,7 +106,7 @@ final class ProportionalTreeBuilder {
         }
     }
 
-    private CallTree expand(List<ValueType> valueTypes, TreeLimits limits) throws LimitExceededException {
+    private CallTree expand(List<ValueType> valueTypes, Frame root, TreeLimits limits) throws LimitExceededException {
         int n = names.size();
         long[][] rootWeight = rootWeights(StronglyConnected.components(callees));
         CallTreeBuilder builder = new CallTreeBuilder(valueTypes, limits);
@@ -116,25 +118,26 @@ final class ProportionalTreeBuilder {
         for (int f = 0; f < n; f++) {
             roots[f] = f;
         }
-        java.util.Arrays.sort(roots, Comparator.comparing((Integer f) -> names.get(f)).thenComparing(f -> f));
+        Arrays.sort(roots, Comparator.comparing((Integer f) -> names.get(f)).thenComparing(f -> f));
         boolean[] onPath = new boolean[n];
-        for (int root : roots) {
-            if (isZero(rootWeight[root])) {
+        int top = root == null ? 0 : builder.child(0, builder.frameId(root));
+        for (int f : roots) {
+            if (isZero(rootWeight[f])) {
                 continue;
             }
             Deque<Visit> stack = new ArrayDeque<>();
-            stack.push(enter(root, 0, rootWeight[root], builder, frameIds, onPath));
+            stack.push(enter(f, top, rootWeight[f], builder, frameIds, onPath));
             while (!stack.isEmpty()) {
-                Visit top = stack.peek();
-                if (top.next < top.active.length) {
-                    int k = top.next++;
-                    if (!isZero(top.shares[k])) {
-                        stack.push(enter(callees[top.function][top.active[k]], top.node, top.shares[k],
+                Visit visit = stack.peek();
+                if (visit.next < visit.active.length) {
+                    int k = visit.next++;
+                    if (!isZero(visit.shares[k])) {
+                        stack.push(enter(callees[visit.function][visit.active[k]], visit.node, visit.shares[k],
                                 builder, frameIds, onPath));
                     }
                 } else {
                     stack.pop();
-                    onPath[top.function] = false;
+                    onPath[visit.function] = false;
                 }
             }
         }
@@ -169,7 +172,7 @@ final class ProportionalTreeBuilder {
                 active[count++] = k;
             }
         }
-        active = java.util.Arrays.copyOf(active, count);
+        active = Arrays.copyOf(active, count);
         long[][] shares = new long[count][values];
         long[] parts = new long[count + 1];
         for (int v = 0; v < values; v++) {

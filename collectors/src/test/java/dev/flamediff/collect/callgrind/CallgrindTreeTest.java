@@ -117,6 +117,16 @@ class CallgrindTreeTest {
     }
 
     @Test
+    void threadsPutsTheThreadOfAPerThreadFileAtTheRoot() throws Exception {
+        ReadOptions threads = ReadOptions.DEFAULT.withThreads(true);
+        Profile worker = CallgrindFixtures.read("threads-02", threads);
+        assertThat(CallgrindFixtures.stacks(worker.tree(), 0)).containsEntry("thread 2;clone;start_thread;summarize", 12296L);
+        assertThat(worker.tree().frame(1).kind()).isEqualTo(FrameKind.THREAD);
+        Profile sep = CallgrindFixtures.read("base-sep", threads);
+        assertThat(CallgrindFixtures.stacks(sep.tree(), 0)).containsKey("0x000000000001ab70");
+    }
+
+    @Test
     void everyEventIsAValueTypeWithIrFirstByDefault() throws Exception {
         Profile profile = CallgrindFixtures.read("base-cache");
         assertThat(profile.valueTypes()).hasSize(13);
