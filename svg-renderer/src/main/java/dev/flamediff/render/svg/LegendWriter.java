@@ -51,7 +51,7 @@ final class LegendWriter {
             throws XMLStreamException {
         out.start("g");
         if (cls != null) {
-            out.attr("class", cls);
+            out.attr("class", cls + " o");
         }
         out.swatch(x, y, SW + 6, SH, fill);
         out.end();

@@ -18,6 +18,8 @@ final class SvgDocumentWriter {
     private static final String SVG_NS = "http://www.w3.org/2000/svg";
     private static final int TITLE_Y = 24;
     private static final int LINE = 16;
+    /** The narrowest frame (pixels) whose added/removed/merged style includes an outline. */
+    static final int OUTLINE_MIN_WIDTH = 4;
 
     private final DiffTree diff;
     private final RenderOptions options;
@@ -156,6 +158,9 @@ final class SvgDocumentWriter {
             sb.append("add");
         } else if (status == NodeStatus.REMOVED) {
             sb.append("rem");
+        }
+        if (sb.length() > 0 && f.right() - f.left() >= OUTLINE_MIN_WIDTH * 100) {
+            sb.append(" o");
         }
         if (DiffColors.needsWhiteText(fill)) {
             sb.append(sb.length() == 0 ? "" : " ").append('w');

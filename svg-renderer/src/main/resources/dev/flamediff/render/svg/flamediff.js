@@ -30,6 +30,7 @@
         lines: title.split('\n'), name: title.split('\n')[0], d: d,
         b: +g.getAttribute('data-b'), h: +g.getAttribute('data-h'),
         eli: g.classList.contains('eli'),
+        styled: g.classList.contains('add') || g.classList.contains('rem') || g.classList.contains('eli'),
         u: +(g.getAttribute('data-u') || 0), c: +(g.getAttribute('data-c') || 0),
         p: -1, kids: []
       };
@@ -85,6 +86,7 @@
     f.rect.setAttribute('width', (r - l) / 100);
     f.text.setAttribute('x', (l + 300) / 100);
     f.text.textContent = fit(f.name, (r - l) / 100);
+    f.g.classList.toggle('o', r - l >= 400 && f.styled);
     f.visible = true;
   }
 

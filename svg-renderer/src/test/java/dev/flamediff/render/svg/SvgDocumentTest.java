@@ -70,7 +70,7 @@ class SvgDocumentTest {
         assertThat(legend.getElementsByTagName("rect").getLength()).isGreaterThanOrEqualTo(10);
         List<String> classes = List.of("add", "rem", "eli");
         for (String c : classes) {
-            assertThat(svg).contains("<g class=\"" + c + "\"><rect");
+            assertThat(svg).contains("<g class=\"" + c + " o\"><rect");
         }
     }
 
@@ -115,12 +115,24 @@ class SvgDocumentTest {
     void addedAndRemovedFramesHaveTheirOwnClassesAndStayVisible() {
         Element added = byName.get("Compressor.compressBlock");
         Element removed = byName.get("Validator.validate");
-        assertThat(added.getAttribute("class")).contains("add");
-        assertThat(removed.getAttribute("class")).contains("rem");
+        assertThat(added.getAttribute("class")).isEqualTo("add o");
+        assertThat(removed.getAttribute("class")).isEqualTo("rem o");
         assertThat(SvgTestSupport.width(added)).isPositive();
         assertThat(SvgTestSupport.width(removed)).isPositive();
         assertThat(SvgTestSupport.child(added, "rect").getAttribute("fill"))
                 .isEqualTo(DiffColors.hex(DiffColors.of(RenderOptions.Palette.RED_BLUE).added()));
+    }
+
+    @Test
+    void onlyFramesWideEnoughGetTheOutlineOfTheirStyle() {
+        DiffTree d = SvgTestSupport.diff(new String[] {"gone 1", "stay 2000"}, new String[] {"new 1", "stay 2000"});
+        for (Element g : SvgTestSupport.frames(SvgTestSupport.parse(SvgTestSupport.render(d, RenderOptions.DEFAULT)))) {
+            String name = SvgTestSupport.name(g);
+            if (name.equals("gone") || name.equals("new")) {
+                assertThat(SvgTestSupport.width(g)).isLessThan(SvgDocumentWriter.OUTLINE_MIN_WIDTH);
+                assertThat(g.getAttribute("class")).isIn("add", "rem");
+            }
+        }
     }
 
     @Test
