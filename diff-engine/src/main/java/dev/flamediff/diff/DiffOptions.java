@@ -34,13 +34,15 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
     public static final double DEFAULT_SIGNIFICANCE_LEVEL = 0.01;
 
     /**
-     * The default run-to-run variation for one run per side: 25%. Two recordings of the same
+     * The default run-to-run variation for one run per side: 40%. Two recordings of the same
      * program differ per call path by much more than their sampling noise (the JIT inlines
-     * differently, stack walks fail at different places, CI neighbours steal CPU): the project's
-     * two recordings of one program (fixtures/collapsed/base and base2) differ by 1.6x on the
-     * hottest frame and by 128 samples to none on one path. At 0.2 that pair flags nothing under
-     * either normalization, at 0.1 it flags 14 to 42 nodes; 0.25 keeps a margin, and the real
-     * changes of the head recording (a new 24% path, a removed 23% frame) are still flagged.
+     * differently, stack walks fail at different places, the kernel zeroes pages in one run and
+     * not the other, CI neighbours steal CPU): the project's two recordings of one program
+     * (fixtures/collapsed/base and base2) differ by 1.6x on the hottest frame, by 128 samples to
+     * none on one path and by 7 to 108 samples in the kernel's clear_page. At 0.1 that pair flags
+     * 14 to 42 nodes; at 0.2 no node, but the frame sums still flag clear_page; 0.4 flags nothing
+     * at either level. The price: one run per side only detects large changes (a frame about 12
+     * times slower); several runs per side measure the spread instead and detect about 1.2x.
      */
     public static final double DEFAULT_RUN_VARIATION = 0.4;
 

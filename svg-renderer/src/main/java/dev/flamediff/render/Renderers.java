@@ -10,6 +10,7 @@ public final class Renderers {
     private static final List<DiffRenderer> ALL = List.of(
             new dev.flamediff.render.svg.SvgRenderer(),
             new dev.flamediff.render.json.JsonDiffRenderer(),
+            new dev.flamediff.render.markdown.MarkdownRenderer(),
             new dev.flamediff.render.collapsed.CollapsedDiffRenderer(),
             new dev.flamediff.render.png.PngRenderer());
 

@@ -1,0 +1,71 @@
+package dev.flamediff.render.markdown;
+
+import dev.flamediff.diff.DiffSide;
+import dev.flamediff.diff.DiffSummary;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.model.ProfileMetadata;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The "how this was measured" notes: inputs, runs, normalization, the noise model and level,
+ * and warnings about truncated or reconstructed inputs, so a reader can judge the numbers.
+ */
+final class MethodNotes {
+
+    private final DiffTree diff;
+    private final DiffSummary summary;
+
+    MethodNotes(DiffTree diff, DiffSummary summary) {
+        this.diff = diff;
+        this.summary = summary;
+    }
+
+    void write(Writer w) throws IOException {
+        w.write("#### How this was measured\n\n");
+        w.write("- Compared " + MarkdownText.code(diff.valueType().toString()) + ", normalization "
+                + MarkdownText.escape(diff.normalization().describe()) + ".\n");
+        w.write("- Base: " + side(diff.base(), diff.baseVariation()) + ".\n");
+        w.write("- Head: " + side(diff.head(), diff.headVariation()) + ".\n");
+        w.write("- Significance: " + MarkdownText.escape(diff.noiseModel().describe()) + "; "
+                + method() + "; false discovery rate " + ValueText.share(diff.significanceLevel())
+                + " over all nodes (the whole profile tested alone at the same level).\n");
+        if (summary.gate().enabled()) {
+            w.write("- CI gate: " + (summary.gate().failed() ? "failed" : "passed")
+                    + " (only significant changes count).\n");
+        }
+        if (diff.base().truncated() || diff.head().truncated()) {
+            w.write("- **Warning:** an input was truncated; only the part read is compared.\n");
+        }
+        if (diff.base().approximate() || diff.head().approximate()) {
+            w.write("- **Warning:** some stacks were reconstructed, not recorded (approximate).\n");
+        }
+    }
+
+    private String method() {
+        if (diff.usesRunToRunSpread()) {
+            return "several runs: Welch's t-test on the runs, variances moderated with the measured "
+                    + "run-to-run spread per node (base " + spread(diff.baseRunSpread()) + ", head "
+                    + spread(diff.headRunSpread()) + ")";
+        }
+        return "one run per side: an assumed " + ValueText.share(diff.runVariation())
+                + " run-to-run variation per node on top of sampling noise (more runs per side detect smaller changes)";
+    }
+
+    private static String spread(double c) {
+        return Double.isNaN(c) ? "not measured" : ValueText.share(c);
+    }
+
+    private static String side(DiffSide side, double variation) {
+        int runs = side.runs().size();
+        String sources = side.runs().stream().map(ProfileMetadata::source).map(MarkdownText::code)
+                .collect(Collectors.joining(", "));
+        String s = runs + (runs == 1 ? " run (" : " runs (") + sources + ")";
+        if (!Double.isNaN(variation)) {
+            s += String.format(Locale.ROOT, ", run-to-run variation of the total %.2f%%", 100 * variation);
+        }
+        return s;
+    }
+}

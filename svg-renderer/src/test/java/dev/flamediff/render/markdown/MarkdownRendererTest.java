@@ -1,0 +1,136 @@
+package dev.flamediff.render.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.collect.Profiles;
+import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.diff.GateThresholds;
+import dev.flamediff.diff.Normalization;
+import dev.flamediff.fixtures.FixtureFiles;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import dev.flamediff.render.RenderOptions;
+import dev.flamediff.render.Renderers;
+import dev.flamediff.render.collapsed.GoldenFiles;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MarkdownRendererTest {
+
+    private static final String HOSTILE_NAME_ESCAPED = "Evil&#124;Name&#96;&#60;script&#62;";
+    private static final String HOSTILE = "Evil|Name`<script>alert(1)</script>&amp;[link](http://x)\n# *bold* _it_ ~s~ @user";
+
+    @Test
+    void isRegisteredAsMarkdownForMdFiles() {
+        assertThat(Renderers.byFormat("markdown")).get().isInstanceOf(MarkdownRenderer.class);
+        assertThat(Renderers.formatForFileName("report.md")).contains("markdown");
+    }
+
+    @Test
+    void escapesEveryMarkdownAndHtmlCharacter() {
+        String escaped = MarkdownText.escape(HOSTILE);
+
+        assertThat(escaped).contains("&#124;", "&#96;", "&#60;script&#62;", "&#38;amp;", "&#91;link&#93;");
+        assertThat(escaped.replaceAll("&#[0-9]+;", ""))
+                .doesNotContain("|", "`", "<", ">", "[", "]", "(", ")", "\n", "*", "_", "~", "#", "@", "&", "$");
+        assertThat(MarkdownText.escape("a\r\nb\u0007")).isEqualTo("a  b&#xFFFD;");
+        assertThat(MarkdownText.escape("java.lang.String.compareTo")).isEqualTo("java.lang.String.compareTo");
+    }
+
+    @Test
+    void hostileFrameNamesStayInTheirCell() throws Exception {
+        CallTreeBuilder base = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        CallTreeBuilder head = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        base.addStack(List.of(Frame.of("main"), Frame.of(HOSTILE)), 10);
+        base.addStack(List.of(Frame.of("main"), Frame.of("other")), 1000);
+        head.addStack(List.of(Frame.of("main"), Frame.of(HOSTILE)), 20000);
+        head.addStack(List.of(Frame.of("main"), Frame.of("other")), 1000);
+        DiffTree diff = Diffs.diff(profile(base, "b|a`se"), profile(head, "head"),
+                DiffOptions.DEFAULT.withGate(GateThresholds.NONE.withAnyFrame(0.01)));
+
+        String md = render(diff, RenderOptions.DEFAULT.withTitle("nightly [bench]"));
+
+        assertThat(md).doesNotContain("<script>", "](http", "`<", "b|a`se");
+        for (String line : md.split("\n")) {
+            if (line.startsWith("| ") && line.contains("Evil")) {
+                // 7 cells in the short table, 6 in the details tables: no extra pipe from the name.
+                assertThat(line.chars().filter(c -> c == '|').count()).isIn(7L, 8L);
+            }
+        }
+        assertThat(md).contains("<code>" + HOSTILE_NAME_ESCAPED);
+        // The gate failed on the hostile frame: said in the headline, the reason escaped too.
+        String headline = md.substring(0, md.indexOf('\n'));
+        assertThat(headline).startsWith("**nightly &#91;bench&#93;**").endsWith("gate: **failed**");
+        assertThat(md).contains("**CI gate failed:**\n\n- frame " + HOSTILE_NAME_ESCAPED);
+    }
+
+    @Test
+    void reportHasHeadlineShortTableDetailsAndLink() throws Exception {
+        DiffTree diff = fixtureDiff(DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL));
+
+        String md = render(diff, RenderOptions.DEFAULT);
+        String[] lines = md.split("\n");
+
+        assertThat(lines[0]).startsWith("**flamediff** \u00b7 samples/count, head vs base: **")
+                .doesNotContain("gate");
+        assertThat(lines[1]).isEmpty();
+        assertThat(md).contains("| | Frame | Base | Head | Change | Impact | p |",
+                "<details>\n<summary>Details: ", "</details>",
+                "#### How this was measured", "[Open the interactive differential flame graph](diff.svg)",
+                "<code>fixture.FixtureApp.computeChecksum</code>");
+        assertThat(md.indexOf("<details>")).isGreaterThan(md.indexOf("| | Frame |"));
+        assertThat(md).contains("one run per side: an assumed 40.00% run-to-run variation");
+    }
+
+    @Test
+    void aPassedGateIsSaidInTheHeadline() throws Exception {
+        DiffTree diff = fixtureDiff(DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL)
+                .withGate(GateThresholds.NONE.withAnyFrame(0.5)));
+
+        String md = render(diff, RenderOptions.DEFAULT);
+
+        assertThat(md.substring(0, md.indexOf('\n'))).endsWith("gate: passed");
+        assertThat(md).doesNotContain("CI gate failed").contains("- CI gate: passed");
+    }
+
+    @Test
+    void golden() throws Exception {
+        byte[] out = render(GoldenFiles.small(DiffOptions.DEFAULT), RenderOptions.DEFAULT).getBytes(StandardCharsets.UTF_8);
+        GoldenFiles.check("markdown", "small-none.md", out);
+        byte[] fixture = render(fixtureDiff(DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL)),
+                RenderOptions.DEFAULT).getBytes(StandardCharsets.UTF_8);
+        GoldenFiles.check("markdown", "fixture-base-head-total.md", fixture);
+    }
+
+    @Test
+    void renderingTwiceGivesTheSameBytes() throws Exception {
+        DiffTree diff = fixtureDiff(DiffOptions.DEFAULT);
+        assertThat(render(diff, RenderOptions.DEFAULT)).isEqualTo(render(diff, RenderOptions.DEFAULT));
+    }
+
+    private static Profile profile(CallTreeBuilder builder, String source) {
+        return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
+    }
+
+    private static DiffTree fixtureDiff(DiffOptions options) throws Exception {
+        Profile base = Profiles.read(FixtureFiles.path("collapsed/base.collapsed"), ReadOptions.DEFAULT);
+        Profile head = Profiles.read(FixtureFiles.path("collapsed/head.collapsed"), ReadOptions.DEFAULT);
+        base = base.withMetadata(base.metadata().withSource("base.collapsed"));
+        head = head.withMetadata(head.metadata().withSource("head.collapsed"));
+        return Diffs.diff(base, head, options);
+    }
+
+    private static String render(DiffTree diff, RenderOptions options) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new MarkdownRenderer().render(diff, options, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}
