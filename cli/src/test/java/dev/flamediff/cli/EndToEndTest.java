@@ -104,6 +104,24 @@ class EndToEndTest {
     }
 
     @Test
+    void markdownSummaryNamesTheRegression() throws IOException {
+        Path out = dir.resolve("summary.md");
+        CliRun run = CliRun.run(BASE, HEAD, "-o", out.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.readString(out)).contains("parseRecordsSlow");
+    }
+
+    @Test
+    void pngIsAnImage() throws IOException {
+        Path out = dir.resolve("diff.png");
+        CliRun run = CliRun.run("src/test/resources/e2e/base.collapsed", "src/test/resources/e2e/head.collapsed",
+                "-o", out.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        byte[] png = Files.readAllBytes(out);
+        assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
     void dashWritesTheSameBytesToStdout() throws IOException {
         Path out = dir.resolve("diff.collapsed");
         assertThat(CliRun.run(BASE, HEAD, "-o", out.toString()).exitCode()).isZero();
