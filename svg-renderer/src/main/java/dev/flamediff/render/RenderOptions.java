@@ -88,22 +88,27 @@ public record RenderOptions(Optional<String> title, double minWidth, WidthMode w
         return new RenderOptions(title, value, widthMode, colorBy, palette, inverted, maxFrames);
     }
 
+    /** Returns a copy with the given width mode. */
     public RenderOptions withWidthMode(WidthMode value) {
         return new RenderOptions(title, minWidth, value, colorBy, palette, inverted, maxFrames);
     }
 
+    /** Returns a copy with the given color mode. */
     public RenderOptions withColorBy(ColorBy value) {
         return new RenderOptions(title, minWidth, widthMode, value, palette, inverted, maxFrames);
     }
 
+    /** Returns a copy with the given palette. */
     public RenderOptions withPalette(Palette value) {
         return new RenderOptions(title, minWidth, widthMode, colorBy, value, inverted, maxFrames);
     }
 
+    /** Returns a copy with the given frame cap. */
     public RenderOptions withMaxFrames(int value) {
         return new RenderOptions(title, minWidth, widthMode, colorBy, palette, inverted, value);
     }
 
+    /** Returns a copy with the given orientation (true: icicle). */
     public RenderOptions withInverted(boolean value) {
         return new RenderOptions(title, minWidth, widthMode, colorBy, palette, value, maxFrames);
     }

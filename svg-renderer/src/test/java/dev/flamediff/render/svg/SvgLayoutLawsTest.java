@@ -36,7 +36,6 @@ class SvgLayoutLawsTest {
                 left[i] = Math.round(SvgTestSupport.x(frames.get(i)) * 100);
                 right[i] = left[i] + Math.round(SvgTestSupport.width(frames.get(i)) * 100);
             }
-            int[] lastChildRight = new int[frames.size()];
             long[] cursor = left.clone();
             String where = "seed " + seed + " " + options;
             for (int i = 1; i < frames.size(); i++) {
@@ -45,7 +44,6 @@ class SvgLayoutLawsTest {
                 assertThat(right[i]).as(where).isLessThanOrEqualTo(right[p]);
                 assertThat(left[i]).as(where + ": sibling overlap").isGreaterThanOrEqualTo(cursor[p]);
                 cursor[p] = right[i];
-                lastChildRight[p]++;
             }
         }
     }
