@@ -52,6 +52,23 @@ class SvgDocumentTest {
     }
 
     @Test
+    void severalRunsAndTheNormalizationAreNamed() throws Exception {
+        java.util.List<dev.flamediff.model.Profile> base = new java.util.ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            base.add(SvgTestSupport.profile("base" + i + ".jfr", ValueType.SAMPLES, "a;b " + (10 * i)));
+        }
+        DiffTree d = dev.flamediff.diff.Diffs.diff(base,
+                List.of(SvgTestSupport.profile("head.jfr", ValueType.SAMPLES, "a;b 40")),
+                dev.flamediff.diff.DiffOptions.DEFAULT.withNormalization(dev.flamediff.diff.Normalization.TOTAL));
+        Document w = SvgTestSupport.parse(SvgTestSupport.render(d, RenderOptions.DEFAULT));
+        assertThat(SvgTestSupport.byId(w, "subtitle").getTextContent())
+                .isEqualTo("base: 4 runs (base1.jfr, base2.jfr, base3.jfr, \u2026)  \u2192  head: head.jfr");
+        assertThat(SvgTestSupport.byId(w, "measures").getTextContent())
+                .contains("normalization: " + dev.flamediff.diff.Normalization.TOTAL.describe());
+        assertThat(SvgTestSupport.byId(w, "noise").getTextContent()).contains("run-to-run spread of 4 base and 1 head runs");
+    }
+
+    @Test
     void warnsAboutTruncatedAndApproximateInputs() {
         var base = SvgTestSupport.profile("cut.jfr", ValueType.SAMPLES, "a;b 3");
         var head = SvgTestSupport.profile("callgrind.out", ValueType.SAMPLES, "a;b 4");
