@@ -182,6 +182,23 @@ class SvgLayoutLawsTest {
         assertThat(kept.frames()).noneMatch(PlacedFrame::isElided);
     }
 
+    @Test
+    void deepStacksAndLongNamesRender() {
+        StringBuilder stack = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            stack.append(i == 0 ? "" : ";").append("frame").append(i % 7);
+        }
+        String longName = "x".repeat(20_000);
+        DiffTree diff = SvgTestSupport.diff(new String[] {stack + " 5", longName + " 1"},
+                new String[] {stack + " 7", longName + " 2"});
+        Document doc = SvgTestSupport.parse(SvgTestSupport.render(diff, RenderOptions.DEFAULT.withMinWidth(0)));
+        List<Element> frames = SvgTestSupport.frames(doc);
+        assertThat(frames).hasSize(3002);
+        assertThat(frames.stream().mapToInt(SvgTestSupport::depth).max().orElseThrow()).isEqualTo(3000);
+        Element lng = frames.stream().filter(g -> SvgTestSupport.name(g).equals(longName)).findFirst().orElseThrow();
+        assertThat(SvgTestSupport.child(lng, "text").getTextContent().length()).isLessThan(200);
+    }
+
     private static org.assertj.core.data.Offset<Double> within(double scale) {
         return org.assertj.core.data.Offset.offset(1e-9 * Math.max(1, Math.abs(scale)));
     }
