@@ -141,10 +141,9 @@ public final class FlamediffCommand implements Callable<Integer> {
             RenderOptions render = renderOptions();
             OutputTarget target = OutputTargets.choose(output, format);
             ProfilePair pair = new ProfilePairReader(stdin, readOptions()).read(base, head);
-            RunReport.notes(pair).forEach(err()::println);
             DiffTree diff = diff(pair);
-            err().println(RunReport.summary(diff));
             write(diff, target, render);
+            report(pair, diff);
             return ExitCodes.OK;
         } catch (CliFailure failure) {
             return fail(failure);
@@ -205,6 +204,15 @@ public final class FlamediffCommand implements Callable<Integer> {
             throw CliFailure.badInput(target.displayName() + ": could not be written (internal error, please report: "
                     + e + ")", e);
         }
+    }
+
+    /**
+     * Prints what the readers noted and the totals once the output is written, so a failed run
+     * prints its one error line and nothing else.
+     */
+    private void report(ProfilePair pair, DiffTree diff) {
+        RunReport.notes(pair).forEach(err()::println);
+        err().println(RunReport.summary(diff));
     }
 
     private int fail(CliFailure failure) {
