@@ -48,7 +48,19 @@ final class Apportion {
             given += out[i];
         }
         long left = amount - given;
-        if (left > 0) {
+        if (left > 0 && left <= 8) {
+            // Usual case (few units left): pick the largest remainders directly, without sorting.
+            for (long k = 0; k < left; k++) {
+                int best = -1;
+                for (int i = 0; i < parts.length; i++) {
+                    if (remainder[i] >= 0 && (best < 0 || remainder[i] > remainder[best])) {
+                        best = i;
+                    }
+                }
+                out[best]++;
+                remainder[best] = -1;
+            }
+        } else if (left > 0) {
             Integer[] order = new Integer[parts.length];
             for (int i = 0; i < order.length; i++) {
                 order[i] = i;

@@ -26,10 +26,17 @@ import java.util.Map;
  * in integers that add up exactly, so the tree's total equals the sum of the self costs.
  *
  * <p>Functions are folded by object and display name first, so {@code fact'2} joins {@code fact}.
+ * Calls whose share is at most a millionth of the total (for every event) are not expanded: their
+ * weight stays in the caller's self value.
  */
 final class ProportionalTreeBuilder {
 
+    /** Calls worth at most a millionth of the total stay in their caller (see {@link #tiny}). */
+    private static final long TINY_FRACTION = 1_000_000;
+
     private final int values;
+    /** Per value, the largest share a callee may get and still be folded into its caller. */
+    private long[] tiny;
     private final List<String> names = new ArrayList<>();
     private final List<long[]> self = new ArrayList<>();
     private final Map<String, Integer> index = new HashMap<>();
@@ -108,7 +115,21 @@ final class ProportionalTreeBuilder {
 
     private CallTree expand(List<ValueType> valueTypes, Frame root, TreeLimits limits) throws LimitExceededException {
         int n = names.size();
-        long[][] rootWeight = rootWeights(StronglyConnected.components(callees));
+        RootWeights rootWeights = new RootWeights(self, callees, callCosts, values);
+        long[][] rootWeight = rootWeights.compute(StronglyConnected.components(callees));
+        clamped = rootWeights.clamped();
+        // Expansion splits weight down to single units, and cyclic graphs (interpreters) then
+        // make millions of nodes nobody can see; keeping sub-ppm calls in their caller bounds
+        // the tree and leaves every total unchanged.
+        tiny = new long[values];
+        for (long[] s : self) {
+            for (int v = 0; v < values; v++) {
+                tiny[v] += s[v];
+            }
+        }
+        for (int v = 0; v < values; v++) {
+            tiny[v] /= TINY_FRACTION;
+        }
         CallTreeBuilder builder = new CallTreeBuilder(valueTypes, limits);
         int[] frameIds = new int[n];
         for (int f = 0; f < n; f++) {
@@ -191,102 +212,19 @@ final class ProportionalTreeBuilder {
             own += weight[v] - given;
             builder.addSelf(node, v, own);
         }
-        return new Visit(f, node, active, shares);
-    }
-
-    /**
-     * Returns how much weight each function gets as a root: a component's own cost (its self
-     * costs and its calls out of the component) minus the calls into it from other components.
-     * Cyclic components spread theirs over their members by each member's own cost.
-     */
-    private long[][] rootWeights(int[] component) {
-        int n = names.size();
-        int components = 0;
-        for (int c : component) {
-            components = Math.max(components, c + 1);
-        }
-        long[][] own = new long[n][values];
-        long[][] componentWeight = new long[components][values];
-        for (int f = 0; f < n; f++) {
-            for (int v = 0; v < values; v++) {
-                own[f][v] = self.get(f)[v];
+        for (int i = 0; i < count; i++) {
+            boolean isTiny = true;
+            for (int v = 0; v < values && isTiny; v++) {
+                isTiny = shares[i][v] <= tiny[v];
             }
-            for (int k = 0; k < callees[f].length; k++) {
-                int g = callees[f][k];
-                if (component[g] == component[f]) {
-                    continue;
-                }
+            if (isTiny) {
                 for (int v = 0; v < values; v++) {
-                    long c = callCosts[f][k][v];
-                    own[f][v] += c;
-                    componentWeight[component[g]][v] -= c;
+                    builder.addSelf(node, v, shares[i][v]);
+                    shares[i][v] = 0;
                 }
             }
-            for (int v = 0; v < values; v++) {
-                componentWeight[component[f]][v] += own[f][v];
-            }
         }
-        List<List<Integer>> members = new ArrayList<>(components);
-        for (int c = 0; c < components; c++) {
-            members.add(new ArrayList<>(1));
-        }
-        for (int f = 0; f < n; f++) {
-            members.get(component[f]).add(f);
-        }
-        for (int v = 0; v < values; v++) {
-            balance(componentWeight, v);
-        }
-        long[][] weight = new long[n][values];
-        for (int c = 0; c < components; c++) {
-            List<Integer> m = members.get(c);
-            for (int v = 0; v < values; v++) {
-                long w = componentWeight[c][v];
-                if (m.size() == 1) {
-                    weight[m.get(0)][v] = w;
-                    continue;
-                }
-                long[] parts = new long[m.size()];
-                for (int i = 0; i < parts.length; i++) {
-                    parts[i] = own[m.get(i)][v];
-                }
-                long[] split = Apportion.split(w, parts);
-                long given = 0;
-                for (int i = 0; i < parts.length; i++) {
-                    weight[m.get(i)][v] = split[i];
-                    given += split[i];
-                }
-                weight[m.get(0)][v] += w - given;
-            }
-        }
-        return weight;
-    }
-
-    /**
-     * Makes negative component weights zero and takes the same amount off the positive ones. A
-     * component gets a negative weight when the calls into it cost more than it has (callgrind's
-     * cache simulation does that by a few units); the caller then has that much too much, and
-     * taking it off keeps the tree's total equal to the sum of the self costs.
-     */
-    private void balance(long[][] componentWeight, int v) {
-        long negative = 0;
-        long[] positive = new long[componentWeight.length];
-        for (int c = 0; c < componentWeight.length; c++) {
-            long w = componentWeight[c][v];
-            if (w < 0) {
-                negative -= w;
-                componentWeight[c][v] = 0;
-            } else {
-                positive[c] = w;
-            }
-        }
-        if (negative == 0) {
-            return;
-        }
-        clamped = true;
-        long[] cut = Apportion.split(negative, positive);
-        for (int c = 0; c < componentWeight.length; c++) {
-            componentWeight[c][v] -= Math.min(cut[c], componentWeight[c][v]);
-        }
+        return new Visit(f, node, active, shares);
     }
 
     private static boolean isZero(long[] values) {

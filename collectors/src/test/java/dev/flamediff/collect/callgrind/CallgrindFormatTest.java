@@ -241,6 +241,27 @@ class CallgrindFormatTest {
     }
 
     @Test
+    void callsWorthAtMostAMillionthOfTheTotalStayInTheirCaller() throws Exception {
+        Map<String, Long> stacks = stacks("""
+                events: Ir
+                fn=(1) main
+                1 2000000
+                cfn=(2) big
+                calls=1 1
+                1 1000
+                cfn=(3) small
+                calls=1 1
+                1 2
+                fn=(2)
+                1 1000
+                fn=(3)
+                1 2
+                """);
+        // Total 2,001,002: small's 2 are at most a millionth and stay in main.
+        assertThat(stacks).containsExactlyInAnyOrderEntriesOf(Map.of("main", 2_001_002L, "main;big", 1000L));
+    }
+
+    @Test
     void gzippedFilesReadTheSame(@TempDir Path tmp) throws Exception {
         Path gz = tmp.resolve("callgrind.out.base.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {

@@ -64,7 +64,9 @@ class CallgrindOracleTest {
         assertThat(file.summary()).isNotEqualTo(file.selfTotals());
         assertThat(annotate.programTotals()).containsExactly(file.summary());
         assertThat(CallgrindFixtures.read("base-cache").metadata().notes())
-                .anyMatch(n -> n.startsWith("callgrind: summary: " + file.summary()[0] + " Ir differs"));
+                .anyMatch(n -> n.startsWith("callgrind: summary: " + file.summary()[0] + " Ir differs"))
+                // and some of its call costs exceed what the callees hold, which the tree absorbs.
+                .anyMatch(n -> n.startsWith("callgrind: some calls cost more than the functions they call"));
     }
 
     @ParameterizedTest
