@@ -15,10 +15,6 @@ final class SvgOut {
         this.x = x;
     }
 
-    XMLStreamWriter raw() {
-        return x;
-    }
-
     SvgOut start(String element) throws XMLStreamException {
         x.writeStartElement(element);
         return this;

@@ -37,11 +37,6 @@ final class ValueFormat {
         };
     }
 
-    /** Returns the display unit, for example {@code ms}. */
-    String unit() {
-        return unit;
-    }
-
     /** Returns the value with its unit, for example {@code 12.5 ms}. */
     String format(double value) {
         return num(value / divisor) + " " + unit;
