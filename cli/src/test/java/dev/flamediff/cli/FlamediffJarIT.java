@@ -1,0 +1,89 @@
+package dev.flamediff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.fixtures.FixtureFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the packaged {@code target/flamediff.jar} in its own JVM, as the launcher does: the
+ * manifest, the shaded dependencies and the real exit codes and streams.
+ */
+class FlamediffJarIT {
+
+    private static final Path JAR = Path.of("target", "flamediff.jar");
+
+    @TempDir
+    Path dir;
+
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    @Test
+    void versionComesFromTheManifestBuild() throws Exception {
+        Result r = run("--version");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).startsWith("flamediff 0.").doesNotContain("unknown");
+    }
+
+    @Test
+    void diffsTheFixturesIntoAnSvg() throws Exception {
+        Path out = dir.resolve("diff.svg");
+        Result r = run(FixtureFiles.path("collapsed/base.collapsed").toString(),
+                FixtureFiles.path("collapsed/head.collapsed").toString(), "-o", out.toString());
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stderr()).contains("base 2971 samples, head 1774 samples");
+        assertThat(Files.readString(out)).startsWith("<?xml").contains("parseRecordsSlow", "compressBlock");
+    }
+
+    @Test
+    void badInputIsExitCodeTwoAndOneLine() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.collapsed"), "main;work 3\nmain;idle\n");
+        Result r = run(bad.toString(), bad.toString(), "-o", dir.resolve("diff.svg").toString());
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stderr().lines().toList()).containsExactly(
+                "flamediff: " + bad + ": collapsed, line 2: no sample count after the last space");
+        assertThat(dir.resolve("diff.svg")).doesNotExist();
+    }
+
+    @Test
+    void dashWritesToStdout() throws Exception {
+        Result r = run(FixtureFiles.path("collapsed/base.collapsed").toString(),
+                FixtureFiles.path("collapsed/base.collapsed").toString(), "-o", "-", "-f", "collapsed");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout().lines()).isNotEmpty().allSatisfy(line -> {
+            String[] cols = line.split(" ");
+            assertThat(cols[cols.length - 1]).isEqualTo(cols[cols.length - 2]);
+        });
+    }
+
+    private Result run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(List.of(args));
+        Path stdout = dir.resolve("stdout.txt");
+        Path stderr = dir.resolve("stderr.txt");
+        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+                .start();
+        p.getOutputStream().close();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("flamediff.jar did not finish: " + command);
+        }
+        Result r = new Result(p.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
+                Files.readString(stderr, StandardCharsets.UTF_8));
+        Files.delete(stdout);
+        Files.delete(stderr);
+        return r;
+    }
+}
