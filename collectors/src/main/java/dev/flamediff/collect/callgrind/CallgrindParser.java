@@ -160,6 +160,9 @@ final class CallgrindParser {
                 if (names.isEmpty()) {
                     throw new MalformedProfileException("events: names no event");
                 }
+                if (new java.util.HashSet<>(names).size() < names.size()) {
+                    throw new MalformedProfileException("events: names an event twice: " + value);
+                }
                 if (events == null) {
                     events = names;
                     graph = new CallGraph(names.size());

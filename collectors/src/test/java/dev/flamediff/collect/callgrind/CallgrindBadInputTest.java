@@ -33,6 +33,7 @@ class CallgrindBadInputTest {
             unknown position    | positions: line column\\nevents: Ir\\n                | line 1: unknown position 'column' (expected instr, line)
             events change       | events: Ir\\nfn=f\\n1 1\\npart: 2\\nevents: Dr\\n     | line 5: events: Dr differs from the first part's events: Ir
             compressed unknown  | events: Ir\\nfn=(2) (9)'(1)\\n1 1\\n                 | line 2: compressed function name (9)'(1) refers to id (9), which is not defined before it
+            duplicate event     | events: Ir Dr Ir\\nfn=f\\n                           | line 1: events: names an event twice: Ir Dr Ir
             unknown spec        | events: Ir\\nfn=f\\nxyz=1\\n                          | line 3: unknown specification xyz=
             overflow            | events: Ir\\nfn=f\\n1 9223372036854775807\\n2 1\\n   | line 4: a cost sum overflows 64 bits
             """)
