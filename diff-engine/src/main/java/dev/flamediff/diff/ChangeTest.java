@@ -219,9 +219,9 @@ final class ChangeTest {
             ss += d * d;
         }
         double sample = ss / (n - 1);
-        if (model == NoiseModel.EXACT && Double.isNaN(spread2)) {
-            // Deterministic values without a measured spread: the runs speak for themselves.
-            return new Side(n, mean, sample, n - 1);
+        if (Double.isNaN(spread2)) {
+            // Too few nodes to measure a spread (a tiny profile): the runs speak for themselves.
+            return new Side(n, mean, Math.max(sample, floor), n - 1);
         }
         double moderated = (PRIOR_DF * prior + (n - 1) * sample) / (PRIOR_DF + n - 1);
         return new Side(n, mean, Math.max(moderated, floor), PRIOR_DF + n - 1);

@@ -12,7 +12,7 @@ import java.util.Arrays;
  */
 final class RunSpread {
 
-    static final int MIN_CELLS = 8;
+    static final int MIN_CELLS = 3;
     static final int MIN_MEAN_SAMPLES = 10;
 
     private RunSpread() {

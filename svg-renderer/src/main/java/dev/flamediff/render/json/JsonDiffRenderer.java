@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.flamediff.diff.DiffSide;
+import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.model.ProfileMetadata;
@@ -19,7 +20,8 @@ import java.util.Locale;
  * Writes a diff as one JSON document described by the JSON Schema
  * {@code dev/flamediff/render/json/flamediff-diff.schema.json} (a resource of this module):
  * {@code schemaVersion}, the value type, the normalization, how significance was tested, the base
- * and head sides with their runs, and the union tree as nested {@code children} arrays.
+ * and head sides with their runs, the union tree as nested {@code children} arrays, and the
+ * ranked summary of significant changes with the CI gate's verdict.
  *
  * <p>Written with Jackson's streaming generator, one node at a time from the diff's pre-order
  * arrays, so the document is never held in memory and deep trees need no recursion. The output
@@ -70,11 +72,19 @@ public final class JsonDiffRenderer implements DiffRenderer {
             gen.writeStringField("noiseModel", diff.noiseModel().name().toLowerCase(Locale.ROOT));
             gen.writeBooleanField("runToRunSpread", diff.usesRunToRunSpread());
             JsonText.numberField(gen, "level", diff.significanceLevel());
+            JsonText.numberField(gen, "runVariation", diff.runVariation());
+            gen.writeNumberField("baseRuns", diff.baseRuns());
+            gen.writeNumberField("headRuns", diff.headRuns());
+            JsonText.numberField(gen, "baseVariation", diff.baseVariation());
+            JsonText.numberField(gen, "headVariation", diff.headVariation());
+            JsonText.numberField(gen, "baseRunSpread", diff.baseRunSpread());
+            JsonText.numberField(gen, "headRunSpread", diff.headRunSpread());
             gen.writeEndObject();
             writeSide(gen, "base", diff.base());
             writeSide(gen, "head", diff.head());
             gen.writeFieldName("tree");
             JsonTreeWriter.write(gen, diff);
+            JsonSummaryWriter.write(gen, DiffSummary.of(diff));
             gen.writeEndObject();
             gen.writeRaw('\n');
         }

@@ -65,5 +65,11 @@ final class JsonTreeWriter {
         JsonText.numberField(gen, "totalImpact", diff.totalImpact(n));
         gen.writeBooleanField("significant", diff.significant(n));
         JsonText.probabilityField(gen, "qValue", diff.qValue(n));
+        JsonText.probabilityField(gen, "pValue", diff.pValue(n));
+        JsonText.probabilityField(gen, "score", diff.significance(n));
+        gen.writeBooleanField("selfSignificant", diff.selfSignificant(n));
+        JsonText.probabilityField(gen, "selfQValue", diff.selfQValue(n));
+        JsonText.probabilityField(gen, "selfPValue", diff.selfPValue(n));
+        JsonText.probabilityField(gen, "selfScore", diff.selfSignificance(n));
     }
 }

@@ -1,0 +1,79 @@
+package dev.flamediff.render.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.flamediff.diff.DiffSummary;
+import dev.flamediff.diff.OverallChange;
+import dev.flamediff.diff.SummaryEntry;
+import dev.flamediff.model.Frame;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes a diff's {@link DiffSummary} (the ranked significant changes and the CI gate's verdict)
+ * as the document's {@code summary} object; see the schema's {@code summary} definition.
+ */
+final class JsonSummaryWriter {
+
+    private JsonSummaryWriter() {
+    }
+
+    static void write(JsonGenerator gen, DiffSummary summary) throws IOException {
+        gen.writeObjectFieldStart("summary");
+        OverallChange overall = summary.overall();
+        gen.writeObjectFieldStart("overall");
+        JsonText.numberField(gen, "base", overall.base());
+        JsonText.numberField(gen, "head", overall.head());
+        JsonText.numberField(gen, "delta", overall.delta());
+        JsonText.numberField(gen, "relative", overall.relative());
+        JsonText.probabilityField(gen, "score", overall.score());
+        JsonText.probabilityField(gen, "pValue", overall.pValue());
+        gen.writeBooleanField("significant", overall.significant());
+        gen.writeEndObject();
+        entries(gen, "selfRegressions", summary.selfRegressions());
+        entries(gen, "selfImprovements", summary.selfImprovements());
+        entries(gen, "totalRegressions", summary.totalRegressions());
+        entries(gen, "totalImprovements", summary.totalImprovements());
+        entries(gen, "added", summary.added());
+        entries(gen, "removed", summary.removed());
+        gen.writeNumberField("belowNoise", summary.belowNoise());
+        gen.writeObjectFieldStart("gate");
+        gen.writeBooleanField("enabled", summary.gate().enabled());
+        gen.writeBooleanField("failed", summary.gate().failed());
+        gen.writeArrayFieldStart("reasons");
+        for (String reason : summary.gate().reasons()) {
+            gen.writeString(JsonText.safe(reason));
+        }
+        gen.writeEndArray();
+        gen.writeEndObject();
+        gen.writeEndObject();
+    }
+
+    private static void entries(JsonGenerator gen, String name, List<SummaryEntry> entries) throws IOException {
+        gen.writeArrayFieldStart(name);
+        for (SummaryEntry e : entries) {
+            gen.writeStartObject();
+            gen.writeStringField("name", JsonText.safe(e.frame().name()));
+            gen.writeStringField("kind", e.frame().kind().name().toLowerCase(Locale.ROOT));
+            if (e.aggregatesPaths()) {
+                gen.writeNullField("path");
+            } else {
+                gen.writeArrayFieldStart("path");
+                for (Frame f : e.path()) {
+                    gen.writeString(JsonText.safe(f.name()));
+                }
+                gen.writeEndArray();
+            }
+            JsonText.numberField(gen, "base", e.base());
+            JsonText.numberField(gen, "head", e.head());
+            JsonText.numberField(gen, "delta", e.delta());
+            JsonText.numberField(gen, "relative", e.relative());
+            JsonText.numberField(gen, "impact", e.impact());
+            JsonText.probabilityField(gen, "score", e.score());
+            JsonText.probabilityField(gen, "pValue", e.pValue());
+            gen.writeBooleanField("significant", e.significant());
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+    }
+}
