@@ -33,6 +33,8 @@ abstract class BrowserTest {
     @AfterEach
     void noScriptErrors() {
         if (chromium != null) {
+            // A key still held (Ctrl when a prompt interrupted its release) would change the next test's keys.
+            chromium.driver().resetInputState();
             assertThat(chromium.severeConsoleMessages()).isEmpty();
         }
     }

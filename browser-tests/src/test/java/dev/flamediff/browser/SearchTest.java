@@ -1,0 +1,180 @@
+package dev.flamediff.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.render.RenderOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
+
+/** Regex search, the matched share, stepping through matches, and the hover details line. */
+class SearchTest extends BrowserTest {
+
+    private static final Pattern MATCHED = Pattern.compile(
+            "Matched: ([0-9.]+)% \\(base ([0-9.]+)% \u2192 head ([0-9.]+)%\\)");
+
+    private static DiffTree diff;
+    private static Path svg;
+
+    @BeforeAll
+    static void render() throws Exception {
+        diff = Graphs.diff(Graphs.COLLAPSED);
+        // No elided frames, so that every matching frame is drawn and the share is exact.
+        svg = Graphs.write("search", diff, RenderOptions.DEFAULT.withMinWidth(0));
+    }
+
+    @BeforeEach
+    void open() {
+        chromium.open(svg);
+    }
+
+    @Test
+    void matchesAreHighlightedAndTheSharesAreTheDiffsOwn() {
+        for (String regex : List.of("parseRecords", "^java\\.util\\.", "FixtureApp\\.(compute|compress)", "Lambda")) {
+            search(regex);
+            List<Map<String, Object>> frames = chromium.frames();
+            Pattern p = Pattern.compile(regex);
+            for (Map<String, Object> f : frames) {
+                boolean expected = p.matcher((String) f.get("name")).find() && !hasClass(f, "eli");
+                assertThat(hasClass(f, "hl")).as("%s highlighted for %s", f.get("name"), regex).isEqualTo(expected);
+            }
+            double[] expected = shares(p);
+            Matcher m = MATCHED.matcher(text("matched"));
+            assertThat(m.matches()).as(text("matched")).isTrue();
+            assertThat(Double.parseDouble(m.group(1))).as("union share of %s", regex).isCloseTo(100 * expected[0], within(0.006));
+            assertThat(Double.parseDouble(m.group(2))).as("base share of %s", regex).isCloseTo(100 * expected[1], within(0.006));
+            assertThat(Double.parseDouble(m.group(3))).as("head share of %s", regex).isCloseTo(100 * expected[2], within(0.006));
+            assertThat((String) chromium.js("return decodeURIComponent(location.hash)")).contains("s=" + regex);
+        }
+    }
+
+    /**
+     * Returns the matched shares computed from the diff itself: union weight, base total and head
+     * total of the outermost matching frames (nested matches counted once), each over the root's.
+     */
+    private static double[] shares(Pattern p) {
+        boolean[] under = new boolean[diff.size()];
+        double union = 0;
+        double base = 0;
+        double head = 0;
+        for (int n = 0; n < diff.size(); n++) {
+            boolean hit = p.matcher(diff.frame(n).name()).find();
+            boolean above = n > 0 && under[diff.parent(n)];
+            if (hit && !above) {
+                union += Graphs.unionWeight(diff, n);
+                base += diff.baseTotal(n);
+                head += diff.headTotal(n);
+            }
+            under[n] = hit || above;
+        }
+        return new double[] {union / Graphs.unionWeight(diff, 0), base / diff.baseTotal(0), head / diff.headTotal(0)};
+    }
+
+    @Test
+    void nextAndPreviousStepThroughTheMatchesInOrder() {
+        search("FixtureApp\\.(sortRecords|summarize)$");
+        List<Integer> matches = highlighted();
+        assertThat(matches).hasSizeGreaterThanOrEqualTo(2);
+        Actions keys = new Actions(chromium.driver());
+        keys.sendKeys("n").perform();
+        assertThat(current()).containsExactly(matches.get(0));
+        assertThat(text("details")).startsWith(name(matches.get(0)));
+        keys.sendKeys("n").perform();
+        assertThat(current()).containsExactly(matches.get(1));
+        keys.sendKeys("N").perform();
+        assertThat(current()).containsExactly(matches.get(0));
+        byId("prev").click();
+        assertThat(current()).as("wraps around").containsExactly(matches.get(matches.size() - 1));
+        byId("next").click();
+        assertThat(current()).containsExactly(matches.get(0));
+        assertThat(hash()).contains("m=0");
+    }
+
+    @Test
+    void aMatchHiddenByTheZoomIsShownByResettingIt() {
+        search("compressBlock");
+        List<Integer> matches = highlighted();
+        assertThat(matches).isNotEmpty();
+        List<Map<String, Object>> frames = chromium.frames();
+        int sort = widest(frames, "fixture.FixtureApp.sortRecords");
+        clickFrame(sort);
+        assertThat(shown(chromium.frames().get(matches.get(0)))).isFalse();
+        new Actions(chromium.driver()).sendKeys("n").perform();
+        assertThat(shown(chromium.frames().get(matches.get(0)))).as(hash()).isTrue();
+        assertThat(current()).containsExactly(matches.get(0));
+    }
+
+    @Test
+    void ctrlFOpensTheSearchAndEscapeClearsIt() {
+        new Actions(chromium.driver()).keyDown(Keys.CONTROL).sendKeys("f").keyUp(Keys.CONTROL).perform();
+        assertThat(chromium.openDialog()).startsWith("Search frames");
+        chromium.driver().switchTo().alert().sendKeys("sortRecords");
+        chromium.driver().switchTo().alert().accept();
+        assertThat(highlighted()).isNotEmpty();
+        new Actions(chromium.driver()).sendKeys(Keys.ESCAPE).perform();
+        assertThat(highlighted()).isEmpty();
+        assertThat(text("matched").strip()).isEmpty();
+        assertThat(hash()).doesNotContain("s=");
+    }
+
+    @Test
+    void anInvalidRegexIsReportedAndHighlightsNothing() {
+        search("parse(");
+        assertThat(text("matched")).isEqualTo("Invalid regex");
+        assertThat(highlighted()).isEmpty();
+    }
+
+    @Test
+    void hoverShowsTheFramesDetailsOnOneLine() {
+        List<Map<String, Object>> frames = chromium.frames();
+        int i = widest(frames, "fixture.FixtureApp.parseRecordsSlow");
+        new Actions(chromium.driver()).moveToElement(chromium.driver().findElement(By.cssSelector("#f" + i + " > rect"))).perform();
+        String details = text("details");
+        String tooltip = (String) chromium.js(
+                "return document.querySelector('#f' + arguments[0] + ' > title').textContent", i);
+        assertThat(details).startsWith("fixture.FixtureApp.parseRecordsSlow  |  ");
+        String totalLine = tooltip.lines().filter(l -> l.startsWith("total: ")).findFirst().orElseThrow();
+        assertThat(details).contains(totalLine).doesNotContain("\n");
+        // The tooltip carries base -> head in the profile's unit.
+        assertThat(totalLine).matches("total: 0 samples \u2192 [0-9,]+ samples \\(\u0394 \\+[0-9,]+ samples, new\\)");
+        new Actions(chromium.driver()).moveToElement(byId("title")).perform();
+        assertThat(text("details").strip()).isEmpty();
+    }
+
+    private static List<Integer> highlighted() {
+        List<Map<String, Object>> frames = chromium.frames();
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < frames.size(); i++) {
+            if (hasClass(frames.get(i), "hl")) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private static List<Integer> current() {
+        List<Map<String, Object>> frames = chromium.frames();
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < frames.size(); i++) {
+            if (hasClass(frames.get(i), "cur")) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private static String name(int i) {
+        return (String) chromium.frames().get(i).get("name");
+    }
+}
