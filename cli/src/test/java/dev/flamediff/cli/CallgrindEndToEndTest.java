@@ -113,6 +113,8 @@ class CallgrindEndToEndTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toFile());
         assertThat(json.at("/valueType/kind").asText()).isEqualTo("Dr");
-        assertThat(json.at("/base/total").asLong()).isEqualTo(47_991);
+        long dr = Long.parseLong(Files.readAllLines(Path.of(fixture("base-cache"))).stream()
+                .filter(l -> l.startsWith("totals: ")).findFirst().orElseThrow().split(" ")[2]);
+        assertThat(json.at("/base/total").asLong()).isEqualTo(dr);
     }
 }

@@ -1,6 +1,7 @@
 package dev.flamediff.collect.callgrind;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@link CallgrindParser} read from one callgrind file.
@@ -14,7 +15,30 @@ import java.util.List;
  * @param threads the {@code thread:} values, in order, for per-thread files
  * @param command the profiled command ({@code cmd:}), or empty
  * @param creator the writer ({@code creator:}), or empty
+ * @param longNames the long names of events given by {@code event: name : long name} lines
  */
 record CallgrindFile(List<String> events, CallGraph graph, long[] selfTotals, long[] totals, long[] summary,
-                     int parts, List<String> threads, String command, String creator) {
+                     int parts, List<String> threads, String command, String creator, Map<String, String> longNames) {
+
+    /**
+     * Returns the unit of an event: {@code instructions} for {@code Ir}, a time unit when the
+     * long name ends in {@code ns)}, {@code us)} or {@code ms)} ({@code --collect-systime}),
+     * {@code events} otherwise (cache misses, branches: counted exactly, not sampled).
+     */
+    String unit(String event) {
+        if (event.equals("Ir")) {
+            return "instructions";
+        }
+        String longName = longNames.getOrDefault(event, "");
+        if (longName.endsWith("ns)")) {
+            return "nanoseconds";
+        }
+        if (longName.endsWith("us)")) {
+            return "microseconds";
+        }
+        if (longName.endsWith("ms)")) {
+            return "milliseconds";
+        }
+        return "events";
+    }
 }

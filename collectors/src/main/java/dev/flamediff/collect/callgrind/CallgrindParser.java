@@ -7,7 +7,9 @@ import dev.flamediff.model.ProfileException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Parses the callgrind format line by line into a {@link CallGraph}: header keys, name
@@ -23,6 +25,7 @@ final class CallgrindParser {
     private final NameTable files;
     private final FunctionNameTable functions;
     private final List<String> threads = new ArrayList<>();
+    private final Map<String, String> longNames = new HashMap<>();
 
     private List<String> events;
     private CallGraph graph;
@@ -76,7 +79,7 @@ final class CallgrindParser {
             throw new MalformedProfileException("no events: line", null, null, Position.line(lineNumber), null);
         }
         return new CallgrindFile(events, graph, selfTotals, totals, summary, Math.max(1, parts),
-                List.copyOf(threads), command, creator);
+                List.copyOf(threads), command, creator, Map.copyOf(longNames));
     }
 
     private void line(String line) throws ProfileException {
@@ -186,8 +189,14 @@ final class CallgrindParser {
             case "thread" -> threads.add(value);
             case "cmd" -> command = value;
             case "creator" -> creator = value;
+            case "event" -> {
+                int colon = value.indexOf(':');
+                if (colon > 0) {
+                    longNames.put(value.substring(0, colon).strip(), value.substring(colon + 1).strip());
+                }
+            }
             default -> {
-                // version, pid, desc, event and keys of later versions carry nothing the tree needs.
+                // version, pid, desc and keys of later versions carry nothing the tree needs.
             }
         }
     }

@@ -23,8 +23,8 @@ import java.util.List;
 
 /**
  * Reads Valgrind callgrind files ({@code callgrind.out.<pid>}). Every event of {@code events:}
- * becomes a value type (kind = event name; unit {@code instructions} for {@code Ir}, else
- * {@code events}), the selected one first: {@link ReadOptions#event()}, by default {@code Ir}.
+ * becomes a value type (kind = event name; unit {@code instructions} for {@code Ir}, a time unit
+ * for {@code --collect-systime} times, else {@code events}), the selected one first: {@link ReadOptions#event()}, by default {@code Ir}.
  *
  * <p>When function names carry caller contexts ({@code --separate-callers=N}), the stacks are
  * read off the names and are exact. Otherwise they are reconstructed from the call graph by
@@ -88,7 +88,7 @@ public final class CallgrindReader implements ProfileReader {
         List<ValueType> types = new ArrayList<>(order.length);
         for (int e : order) {
             String event = file.events().get(e);
-            types.add(new ValueType(event, event.equals("Ir") ? "instructions" : "events"));
+            types.add(new ValueType(event, file.unit(event)));
         }
         boolean exact = hasContexts(file.graph());
         // Only --separate-threads files say which thread they hold; other files mix all threads.

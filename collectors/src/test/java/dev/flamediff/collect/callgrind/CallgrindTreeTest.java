@@ -136,6 +136,25 @@ class CallgrindTreeTest {
     }
 
     @Test
+    void systemTimesAreNanosecondsAndTheOtherEventsCounts() throws Exception {
+        Profile profile = CallgrindFixtures.read("base-systime");
+        assertThat(profile.valueTypes()).containsExactly(new ValueType("Ir", "instructions"),
+                new ValueType("Ge", "events"), new ValueType("sysCount", "events"),
+                new ValueType("sysTime", "nanoseconds"), new ValueType("sysCpuTime", "nanoseconds"));
+    }
+
+    @Test
+    void uncompressedNamesAndPositionsReadLikeCompressedOnes() throws Exception {
+        // --compress-strings=no --compress-pos=no --dump-line=no, as CodSpeed records.
+        Profile codspeed = CallgrindFixtures.read("base-codspeed");
+        Map<String, Long> self = CallgrindFixtures.selfByFrame(codspeed.tree(), 0);
+        assertThat(self).containsEntry("parse_records", 98328L).containsEntry("compute_checksum", 16388L)
+                .containsEntry("rd", 10245L).containsEntry("wr", 12293L);
+        assertThat(CallgrindFixtures.text(CallgrindFixtures.file("base-codspeed"))).contains("\nfn=parse_records\n")
+                .doesNotContainPattern("fn=\\(\\d+\\)");
+    }
+
+    @Test
     void theSelectedEventComesFirst() throws Exception {
         Profile profile = CallgrindFixtures.read("base-cache", ReadOptions.DEFAULT.withEvent("D1mr"));
         CallgrindFile file = CallgrindFixtures.parse("base-cache");
