@@ -25,7 +25,7 @@ final class CallgrindNotes {
         }
         if (cutContexts > 0) {
             m = m.withNote("callgrind: " + cutContexts + " functions have more callers than the recorded contexts hold; "
-                    + "their stacks start at the outermost caller recorded (raise --separate-callers)");
+                    + "their stacks start at [truncated] and the outermost caller recorded (raise --separate-callers)");
         }
         if (!file.command().isEmpty()) {
             m = m.withNote("callgrind: command " + file.command());

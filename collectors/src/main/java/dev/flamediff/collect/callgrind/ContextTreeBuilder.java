@@ -7,6 +7,7 @@ import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,12 +19,18 @@ import java.util.Set;
  */
 final class ContextTreeBuilder {
 
+    /**
+     * The frame put above stacks whose callers were cut at the recorded depth, so they are seen
+     * as incomplete and grouped instead of posing as roots (async-profiler's name for it).
+     */
+    static final Frame TRUNCATED = new Frame("[truncated]", FrameKind.UNKNOWN);
+
     private ContextTreeBuilder() {
     }
 
     /**
      * The tree and how many functions had a caller chain cut by the recorded depth: their stacks
-     * start at the outermost caller callgrind kept, not at a root.
+     * start at {@link #TRUNCATED} and then the outermost caller callgrind kept.
      */
     record Result(CallTree tree, int cutContexts) {
     }
@@ -59,16 +66,20 @@ final class ContextTreeBuilder {
                 continue;
             }
             List<String> stack = ContextName.stackRootFirst(graph.name(f));
+            List<Frame> frames = new ArrayList<>(stack.size() + 2);
+            if (root != null) {
+                frames.add(root);
+            }
             if (!roots.contains(stack.get(0))) {
                 cut++;
+                frames.add(TRUNCATED);
             }
-            int offset = root == null ? 0 : 1;
-            int[] ids = new int[stack.size() + offset];
-            if (root != null) {
-                ids[0] = builder.frameId(root);
+            for (String name : stack) {
+                frames.add(new Frame(name, FrameKind.NATIVE));
             }
-            for (int i = 0; i < stack.size(); i++) {
-                ids[i + offset] = builder.frameId(new Frame(stack.get(i), FrameKind.NATIVE));
+            int[] ids = new int[frames.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = builder.frameId(frames.get(i));
             }
             builder.addStack(ids, ids.length, values);
         }

@@ -204,9 +204,9 @@ class CallgrindFormatTest {
                 1 4
                 """);
         assertThat(p.metadata().approximate()).isFalse();
-        assertThat(CallgrindFixtures.stacks(p.tree(), 0)).containsEntry("a;b;c", 3L).containsEntry("b;c;d", 4L);
+        assertThat(CallgrindFixtures.stacks(p.tree(), 0)).containsEntry("a;b;c", 3L).containsEntry("[truncated];b;c;d", 4L);
         assertThat(p.metadata().notes()).contains("callgrind: 1 functions have more callers than the recorded "
-                + "contexts hold; their stacks start at the outermost caller recorded (raise --separate-callers)");
+                + "contexts hold; their stacks start at [truncated] and the outermost caller recorded (raise --separate-callers)");
     }
 
     @Test
