@@ -14,8 +14,8 @@ import dev.flamediff.diff.stats.Distributions;
  *       equal. Exact for the small counts where the normal approximation lies (1 vs 3 samples),
  *       and cheap for large ones (the incomplete beta converges in O(√n) steps).</li>
  *   <li>one run per side, {@link NoiseModel#COMPOUND_POISSON}: z = (h·sh − b·sb) / √(Vh·sh² +
- *       Vb·sb²) with V = value² / samples, the compound-Poisson variance Σw² when a node's samples
- *       weigh the same (a lower bound otherwise).</li>
+ *       Vb·sb²) with V the compound-Poisson variance Σw², estimated per call path as value² /
+ *       samples (exact when a path's samples weigh the same) and summed for totals.</li>
  *   <li>several runs on either side: Welch's t-test on the per-run scaled values, with each
  *       side's variance moderated towards a prior measured on all nodes (see the side method)
  *       and never below the sampling noise, because two or three runs can agree by luck (0, 0, 0
@@ -95,12 +95,13 @@ final class ChangeTest {
      *
      * @param base raw values of each base run
      * @param head raw values of each head run
-     * @param baseCounts raw sample counts of each base run, or null (needed for compound Poisson)
-     * @param headCounts raw sample counts of each head run, or null
+     * @param baseVariance the compound-Poisson variance (raw) of each base run's value, or null
+     *     (needed for compound Poisson)
+     * @param headVariance the same for each head run, or null
      */
-    Outcome test(long[] base, long[] head, long[] baseCounts, long[] headCounts) {
+    Outcome test(long[] base, long[] head, double[] baseVariance, double[] headVariance) {
         if (base.length > 1 || head.length > 1) {
-            return welch(base, head, baseCounts, headCounts);
+            return welch(base, head, baseVariance, headVariance);
         }
         long b = base[0];
         long h = head[0];
@@ -110,7 +111,7 @@ final class ChangeTest {
         return switch (model) {
             case EXACT -> exact(b * baseScale, h * headScale);
             case POISSON -> poisson(b, h);
-            case COMPOUND_POISSON -> compound(b, h, baseCounts[0], headCounts[0]);
+            case COMPOUND_POISSON -> compound(b, h, baseVariance[0], headVariance[0]);
         };
     }
 
@@ -135,15 +136,18 @@ final class ChangeTest {
         return new Outcome(logZ, Math.max(exact, Distributions.normalTwoSided(logZ)));
     }
 
-    private Outcome compound(long b, long h, long bc, long hc) {
-        double vb = weightedVariance(b, bc) * baseScale * baseScale;
-        double vh = weightedVariance(h, hc) * headScale * headScale;
+    private Outcome compound(long b, long h, double bVariance, double hVariance) {
+        double vb = bVariance * baseScale * baseScale;
+        double vh = hVariance * headScale * headScale;
         double delta = h * headScale - b * baseScale;
         double z = delta / Math.sqrt(vb + vh);
         if (runVariation > 0) {
-            // Half a sample of the average weight keeps the log finite when one side is empty.
-            double pseudo = 0.5 * (b + h) / Math.max(1, bc + hc);
-            z = logRatioZ(b + pseudo, h + pseudo, bc + 0.5, hc + 0.5, 0);
+            // Effective sample counts (value² / variance) carry the compound noise into the log
+            // ratio; half a sample of the average weight keeps the log finite for an empty side.
+            double bSamples = b == 0 ? 0 : (double) b * b / bVariance;
+            double hSamples = h == 0 ? 0 : (double) h * h / hVariance;
+            double pseudo = 0.5 * (b + h) / Math.max(1, bSamples + hSamples);
+            z = logRatioZ(b + pseudo, h + pseudo, bSamples + 0.5, hSamples + 0.5, 0);
         }
         return new Outcome(z, Distributions.normalTwoSided(z));
     }
@@ -160,18 +164,9 @@ final class ChangeTest {
         return logRatio / Math.sqrt(variance);
     }
 
-    /** Σw² estimated from the sum of weights and the number of samples. */
-    static double weightedVariance(double value, double count) {
-        if (value == 0) {
-            return 0;
-        }
-        // A value without samples means the counts were lost; count it as one sample (the widest).
-        return value * value / Math.max(1, count);
-    }
-
-    private Outcome welch(long[] base, long[] head, long[] baseCounts, long[] headCounts) {
-        Side b = side(base, baseCounts, baseScale, baseSpread2);
-        Side h = side(head, headCounts, headScale, headSpread2);
+    private Outcome welch(long[] base, long[] head, double[] baseVariance, double[] headVariance) {
+        Side b = side(base, baseVariance, baseScale, baseSpread2);
+        Side h = side(head, headVariance, headScale, headSpread2);
         if (b.mean == 0 && h.mean == 0) {
             return Outcome.NONE;
         }
@@ -193,20 +188,20 @@ final class ChangeTest {
      * the within-side spread of every node (see {@link RunSpread}), worth {@value #PRIOR_DF}
      * degrees of freedom. The result is never below the sampling variance.
      */
-    private Side side(long[] raw, long[] counts, double scale, double spread2) {
+    private Side side(long[] raw, double[] variances, double scale, double spread2) {
         int n = raw.length;
         double sum = 0;
-        double countSum = 0;
+        double varianceSum = 0;
         for (int i = 0; i < n; i++) {
             sum += raw[i];
-            countSum += counts == null ? 0 : counts[i];
+            varianceSum += variances == null ? 0 : variances[i];
         }
         double meanRaw = sum / n;
         double mean = meanRaw * scale;
         double floor = switch (model) {
             case EXACT -> 0;
             case POISSON -> meanRaw * scale * scale;
-            case COMPOUND_POISSON -> weightedVariance(meanRaw, countSum / n) * scale * scale;
+            case COMPOUND_POISSON -> varianceSum / n * scale * scale;
         };
         double c2 = Double.isNaN(spread2) ? runVariation * runVariation : spread2;
         double prior = floor + c2 * mean * mean;

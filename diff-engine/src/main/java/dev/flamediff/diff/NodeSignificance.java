@@ -82,14 +82,14 @@ final class NodeSignificance {
         int nb = runs.baseRuns();
         long[] b = new long[nb];
         long[] h = new long[k - nb];
-        long[] bc = runs.hasCounts() ? new long[nb] : null;
-        long[] hc = runs.hasCounts() ? new long[k - nb] : null;
+        double[] bc = runs.hasCounts() ? new double[nb] : null;
+        double[] hc = runs.hasCounts() ? new double[k - nb] : null;
         for (int node = 0; node < size; node++) {
             for (int pass = 0; pass < 2; pass++) {
                 boolean self = pass == 0;
                 for (int r = 0; r < k; r++) {
                     long v = self ? runs.self(node, r) : runs.total(node, r);
-                    long c = !runs.hasCounts() ? 0 : self ? runs.selfCount(node, r) : runs.totalCount(node, r);
+                    double c = !runs.hasCounts() ? 0 : self ? runs.selfVariance(node, r) : runs.totalVariance(node, r);
                     if (r < nb) {
                         b[r] = v;
                         if (bc != null) {
@@ -169,19 +169,19 @@ final class NodeSignificance {
         int nb = runs.baseRuns();
         long[] b = new long[nb];
         long[] h = new long[k - nb];
-        long[] bc = runs.hasCounts() ? new long[nb] : null;
-        long[] hc = runs.hasCounts() ? new long[k - nb] : null;
+        double[] bc = runs.hasCounts() ? new double[nb] : null;
+        double[] hc = runs.hasCounts() ? new double[k - nb] : null;
         for (int node : nodes) {
             for (int r = 0; r < k; r++) {
                 if (r < nb) {
                     b[r] += runs.self(node, r);
                     if (bc != null) {
-                        bc[r] += runs.selfCount(node, r);
+                        bc[r] += runs.selfVariance(node, r);
                     }
                 } else {
                     h[r - nb] += runs.self(node, r);
                     if (hc != null) {
-                        hc[r - nb] += runs.selfCount(node, r);
+                        hc[r - nb] += runs.selfVariance(node, r);
                     }
                 }
             }

@@ -32,9 +32,11 @@ final class RunSpread {
         for (int node = 0; node < size; node++) {
             double sum = 0;
             double countSum = 0;
+            double varianceSum = 0;
             for (int r = from; r < to; r++) {
                 sum += runs.self(node, r);
                 countSum += runs.hasCounts() ? runs.selfCount(node, r) : runs.self(node, r);
+                varianceSum += runs.hasCounts() ? runs.selfVariance(node, r) : 0;
             }
             double mean = sum / n;
             if (countSum / n < MIN_MEAN_SAMPLES || mean == 0) {
@@ -48,7 +50,7 @@ final class RunSpread {
             double sampling = switch (model) {
                 case EXACT -> 0;
                 case POISSON -> mean;
-                case COMPOUND_POISSON -> ChangeTest.weightedVariance(mean, countSum / n);
+                case COMPOUND_POISSON -> varianceSum / n;
             };
             ratios[cells++] = (ss / (n - 1) - sampling) / (mean * mean);
         }

@@ -13,6 +13,8 @@ final class RunValues {
     private final long[] total;
     private final long[] selfCount;
     private final long[] totalCount;
+    private final double[] selfVariance;
+    private final double[] totalVariance;
 
     /**
      * @param self raw self values, node-major
@@ -26,6 +28,25 @@ final class RunValues {
         this.selfCount = selfCount;
         this.total = totals(self, parent, runs);
         this.totalCount = selfCount == null ? null : totals(selfCount, parent, runs);
+        if (selfCount == null) {
+            this.selfVariance = null;
+            this.totalVariance = null;
+        } else {
+            // Compound-Poisson variance Σw² per node, estimated as value² / samples where the
+            // weights are most alike (one call path); totals add their nodes' variances instead of
+            // pooling, because pooling very different weights would underestimate Σw² badly.
+            this.selfVariance = new double[self.length];
+            for (int i = 0; i < self.length; i++) {
+                selfVariance[i] = self[i] == 0 ? 0 : (double) self[i] * self[i] / Math.max(1, selfCount[i]);
+            }
+            this.totalVariance = selfVariance.clone();
+            for (int n = parent.length - 1; n > 0; n--) {
+                int p = parent[n];
+                for (int r = 0; r < runs; r++) {
+                    totalVariance[p * runs + r] += totalVariance[n * runs + r];
+                }
+            }
+        }
     }
 
     private static long[] totals(long[] self, int[] parent, int runs) {
@@ -69,5 +90,15 @@ final class RunValues {
 
     long totalCount(int node, int run) {
         return totalCount[node * runs + run];
+    }
+
+    /** The compound-Poisson variance of the node's self value in one run (needs counts). */
+    double selfVariance(int node, int run) {
+        return selfVariance[node * runs + run];
+    }
+
+    /** The compound-Poisson variance of the node's total value in one run (needs counts). */
+    double totalVariance(int node, int run) {
+        return totalVariance[node * runs + run];
     }
 }

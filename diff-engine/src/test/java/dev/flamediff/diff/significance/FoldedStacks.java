@@ -148,6 +148,29 @@ final class FoldedStacks {
         return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
     }
 
+    /**
+     * Returns an allocation-like profile: alloc/bytes, each sample of a stack weighing a fixed
+     * size derived from the stack (times {@code factor} for the selected stacks), plus the
+     * samples/count behind it.
+     */
+    Profile weightedProfile(String source, Predicate<String> heavier, double factor) {
+        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.ALLOC_BYTES, ValueType.SAMPLES));
+        try {
+            for (Map.Entry<String, Long> e : counts.entrySet()) {
+                List<Frame> frames = new ArrayList<>();
+                for (String name : e.getKey().split(";")) {
+                    frames.add(Frame.of(name));
+                }
+                long size = 16L << Math.floorMod(e.getKey().hashCode(), 9);
+                double weight = heavier.test(e.getKey()) ? size * factor : size;
+                builder.addStack(frames, Math.round(e.getValue() * weight), e.getValue());
+            }
+        } catch (LimitExceededException e) {
+            throw new AssertionError(e);
+        }
+        return new Profile(builder.build(), ProfileMetadata.of(source, "jfr", "alloc"));
+    }
+
     /** Returns profiles of several stacks, for one side of a several-runs diff. */
     static List<Profile> profiles(String source, FoldedStacks... runs) {
         return Arrays.stream(runs).map(r -> r.profile(source)).toList();
