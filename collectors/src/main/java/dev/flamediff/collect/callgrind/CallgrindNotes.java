@@ -5,6 +5,16 @@ import dev.flamediff.model.ProfileMetadata;
 /** Writes what a reader of the outputs must know about a callgrind profile into its metadata. */
 final class CallgrindNotes {
 
+    /** Where the stacks came from. */
+    enum Shape {
+        /** Read off caller contexts in the names: exact. */
+        CONTEXTS,
+        /** Reconstructed from the call graph: approximate. */
+        CALL_GRAPH,
+        /** No calls at all: one frame per function. */
+        FLAT
+    }
+
     private CallgrindNotes() {
     }
 
@@ -12,17 +22,18 @@ final class CallgrindNotes {
      * Returns the metadata: the selected event, approximate or exact stacks (and cut contexts),
      * parts, threads, and where totals: or summary: disagree with the self costs.
      */
-    static ProfileMetadata metadata(String source, CallgrindFile file, int[] order, boolean exact, boolean clamped,
+    static ProfileMetadata metadata(String source, CallgrindFile file, int[] order, Shape shape, boolean clamped,
                                     int cutContexts) {
         String event = file.events().get(order[0]);
-        ProfileMetadata m = ProfileMetadata.of(source, CallgrindReader.FORMAT, event).withApproximate(!exact);
-        if (exact) {
-            m = m.withNote("callgrind: stacks read from the caller contexts of the function names "
-                    + "(--separate-callers), exact up to the recorded depth");
-        } else {
-            m = m.withNote("callgrind: approximate stacks, reconstructed from the call graph by proportional "
-                    + "expansion; per-function self costs are exact; record with --separate-callers=N for exact stacks");
-        }
+        ProfileMetadata m = ProfileMetadata.of(source, CallgrindReader.FORMAT, event)
+                .withApproximate(shape == Shape.CALL_GRAPH);
+        m = m.withNote(switch (shape) {
+            case CONTEXTS -> "callgrind: stacks read from the caller contexts of the function names "
+                    + "(--separate-callers), exact up to the recorded depth";
+            case CALL_GRAPH -> "callgrind: approximate stacks, reconstructed from the call graph by proportional "
+                    + "expansion; per-function self costs are exact; record with --separate-callers=N for exact stacks";
+            case FLAT -> "callgrind: no calls in the file (a cachegrind file?): a flat profile, one frame per function";
+        });
         if (cutContexts > 0) {
             m = m.withNote("callgrind: " + cutContexts + " functions have more callers than the recorded contexts hold; "
                     + "their stacks start at [truncated] and the outermost caller recorded (raise --separate-callers)");

@@ -112,7 +112,10 @@ public final class CallgrindReader implements ProfileReader {
         } catch (LimitExceededException e) {
             throw e.withContext(input.name(), FORMAT, Position.NONE);
         }
-        ProfileMetadata metadata = CallgrindNotes.metadata(input.name(), file, order, exact, clamped, cut);
+        // Without any call (cachegrind's format) every stack is one function: nothing was reconstructed.
+        CallgrindNotes.Shape shape = exact ? CallgrindNotes.Shape.CONTEXTS
+                : file.graph().calls().isEmpty() ? CallgrindNotes.Shape.FLAT : CallgrindNotes.Shape.CALL_GRAPH;
+        ProfileMetadata metadata = CallgrindNotes.metadata(input.name(), file, order, shape, clamped, cut);
         return new Profile(tree, metadata);
     }
 

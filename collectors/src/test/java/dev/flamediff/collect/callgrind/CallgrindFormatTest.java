@@ -262,6 +262,29 @@ class CallgrindFormatTest {
     }
 
     @Test
+    void cachegrindFilesReadAsFlatProfiles() throws Exception {
+        // The start of a real cachegrind.out (valgrind 3.19), which has no calls.
+        Profile p = CallgrindText.read("""
+                desc: I1 cache:         32768 B, 64 B, 8-way associative
+                cmd: ./build/base
+                events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\s
+                fl=././prog.c
+                fn=backup
+                99 7 0 0 1 0 0 2 0 0
+                100 1 0 0 1 0 0 0 0 0
+                fn=compute_checksum
+                43 1 0 0 0 0 0 0 0 0
+                50 6146 0 0 0 0 0 0 0 0
+                summary: 6155 0 0 2 0 0 2 0 0
+                """);
+        assertThat(CallgrindFixtures.stacks(p.tree(), 0))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("backup", 8L, "compute_checksum", 6147L));
+        assertThat(p.metadata().approximate()).isFalse();
+        assertThat(p.metadata().notes()).contains("callgrind: no calls in the file (a cachegrind file?): a flat "
+                + "profile, one frame per function").noneMatch(n -> n.contains("differs"));
+    }
+
+    @Test
     void gzippedFilesReadTheSame(@TempDir Path tmp) throws Exception {
         Path gz = tmp.resolve("callgrind.out.base.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
