@@ -16,9 +16,12 @@ import java.util.Map;
  * @param command the profiled command ({@code cmd:}), or empty
  * @param creator the writer ({@code creator:}), or empty
  * @param longNames the long names of events given by {@code event: name : long name} lines
+ * @param truncated whether the file was cut short: its last part has a {@code summary:} but no
+ *     {@code totals:} line; what was there was read, a broken last line left out
  */
 record CallgrindFile(List<String> events, CallGraph graph, long[] selfTotals, long[] totals, long[] summary,
-                     int parts, List<String> threads, String command, String creator, Map<String, String> longNames) {
+                     int parts, List<String> threads, String command, String creator, Map<String, String> longNames,
+                     boolean truncated) {
 
     /**
      * Returns the unit of an event: {@code instructions} for {@code Ir}, a time unit when the

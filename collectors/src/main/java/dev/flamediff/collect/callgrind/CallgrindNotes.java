@@ -34,6 +34,10 @@ final class CallgrindNotes {
                     + "expansion; per-function self costs are exact; record with --separate-callers=N for exact stacks";
             case FLAT -> "callgrind: no calls in the file (a cachegrind file?): a flat profile, one frame per function";
         });
+        if (file.truncated()) {
+            m = m.withTruncated(true).withNote("callgrind: the file ends before its totals: line (cut short); "
+                    + "the costs up to its end were read");
+        }
         if (cutContexts > 0) {
             m = m.withNote("callgrind: " + cutContexts + " functions have more callers than the recorded contexts hold; "
                     + "their stacks start at [truncated] and the outermost caller recorded (raise --separate-callers)");

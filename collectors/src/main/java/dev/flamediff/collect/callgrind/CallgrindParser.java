@@ -33,6 +33,8 @@ final class CallgrindParser {
     private long[] totals;
     private long[] summary;
     private int parts;
+    private boolean partSummary;
+    private boolean partTotals;
     private String command = "";
     private String creator = "";
 
@@ -58,14 +60,25 @@ final class CallgrindParser {
      *     source and format are left for the caller to fill in
      */
     CallgrindFile parse(BufferedReader in) throws ProfileException, IOException {
-        String line;
+        boolean truncated = false;
         try {
-            while ((line = in.readLine()) != null) {
+            String line = in.readLine();
+            while (line != null) {
+                // One line of lookahead: a file cut short may end in half a line.
+                String next = in.readLine();
                 lineNumber++;
-                line(line);
+                try {
+                    line(line);
+                } catch (ProfileException e) {
+                    if (next != null || !cutShort()) {
+                        throw e;
+                    }
+                }
+                line = next;
             }
             lineNumber++;
-            if (pending != Pending.NONE) {
+            truncated = cutShort();
+            if (pending != Pending.NONE && !truncated) {
                 throw new MalformedProfileException("the file ends after a " + (pending == Pending.CALL
                         ? "calls=" : "jump") + " line, before the cost line that belongs to it");
             }
@@ -79,7 +92,15 @@ final class CallgrindParser {
             throw new MalformedProfileException("no events: line", null, null, Position.line(lineNumber), null);
         }
         return new CallgrindFile(events, graph, selfTotals, totals, summary, Math.max(1, parts),
-                List.copyOf(threads), command, creator, Map.copyOf(longNames));
+                List.copyOf(threads), command, creator, Map.copyOf(longNames), truncated);
+    }
+
+    /**
+     * Returns whether the current part announced its costs ({@code summary:}) but has not ended
+     * with {@code totals:}, as callgrind ends every part: the file was cut short.
+     */
+    private boolean cutShort() {
+        return partSummary && !partTotals;
     }
 
     private void line(String line) throws ProfileException {
@@ -176,9 +197,17 @@ final class CallgrindParser {
                 }
             }
             case "positions" -> positions.configure(tokens(value));
-            case "summary" -> summary = addTo(summary, value, key);
-            case "totals" -> totals = addTo(totals, value, key);
+            case "summary" -> {
+                summary = addTo(summary, value, key);
+                partSummary = true;
+            }
+            case "totals" -> {
+                totals = addTo(totals, value, key);
+                partTotals = true;
+            }
             case "part" -> {
+                partSummary = false;
+                partTotals = false;
                 parts++;
                 positions.reset();
                 function = -1;

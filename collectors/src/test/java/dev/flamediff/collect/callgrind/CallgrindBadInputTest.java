@@ -69,6 +69,21 @@ class CallgrindBadInputTest {
     }
 
     @Test
+    void aRecordingCutShortReadsWhatItHoldsAndIsMarkedTruncated() throws Exception {
+        byte[] original = Files.readAllBytes(CallgrindFixtures.file("base"));
+        long full = CallgrindFixtures.read("base").tree().total(0, 0);
+        for (int cut : new int[] {original.length / 2, original.length / 2 + 3, original.length - 20}) {
+            String text = new String(original, 0, cut, java.nio.charset.StandardCharsets.ISO_8859_1);
+            var p = CallgrindText.read(text);
+            assertThat(p.metadata().truncated()).as("cut at %d", cut).isTrue();
+            assertThat(p.metadata().notes()).contains("callgrind: the file ends before its totals: line (cut short); "
+                    + "the costs up to its end were read");
+            assertThat(p.tree().total(0, 0)).isPositive().isLessThanOrEqualTo(full);
+        }
+        assertThat(CallgrindFixtures.read("base").metadata().truncated()).isFalse();
+    }
+
+    @Test
     void truncatedAndCorruptedRecordingsFailCleanlyOrReadWithTheirTotals() throws Exception {
         // Seeded: cut or flip bytes of a real recording; the reader either reads it or throws a
         // ProfileException, never anything else.
