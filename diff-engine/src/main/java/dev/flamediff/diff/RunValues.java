@@ -32,13 +32,7 @@ final class RunValues {
             this.selfVariance = null;
             this.totalVariance = null;
         } else {
-            // Compound-Poisson variance Σw² per node, estimated as value² / samples where the
-            // weights are most alike (one call path); totals add their nodes' variances instead of
-            // pooling, because pooling very different weights would underestimate Σw² badly.
-            this.selfVariance = new double[self.length];
-            for (int i = 0; i < self.length; i++) {
-                selfVariance[i] = self[i] == 0 ? 0 : (double) self[i] * self[i] / Math.max(1, selfCount[i]);
-            }
+            this.selfVariance = selfVariances(self, selfCount, runs);
             this.totalVariance = selfVariance.clone();
             for (int n = parent.length - 1; n > 0; n--) {
                 int p = parent[n];
@@ -58,6 +52,49 @@ final class RunValues {
             }
         }
         return total;
+    }
+
+    /**
+     * The compound-Poisson variance Σw² of each node's self value, which the profile does not
+     * record (only Σw and the sample count n). Two estimates, the larger one wins:
+     * <ul>
+     *   <li>value² / n, exact when all samples of the call path weigh the same (async-profiler's
+     *       allocation samples weigh their TLAB or object size, which the path decides);</li>
+     *   <li>n · E[W²] with E[W²] measured over the whole run, for weights unrelated to the path
+     *       (the JDK's allocation samples weigh the bytes allocated since the thread's previous
+     *       sample). Per path the mean weight m = value / n varies around E[W] by Var(W) / n, so
+     *       Σ n·m² − N·m̄² estimates (paths − 1)·Var(W).</li>
+     * </ul>
+     * Totals add their nodes' variances instead of pooling, because pooling very different
+     * weights would underestimate Σw².
+     */
+    private static double[] selfVariances(long[] self, long[] count, int runs) {
+        double[] variance = new double[self.length];
+        for (int r = 0; r < runs; r++) {
+            double samples = 0;
+            double sum = 0;
+            double sumOfSquaredMeans = 0;
+            int paths = 0;
+            for (int i = r; i < self.length; i += runs) {
+                if (count[i] > 0) {
+                    samples += count[i];
+                    sum += self[i];
+                    sumOfSquaredMeans += (double) self[i] * self[i] / count[i];
+                    paths++;
+                }
+            }
+            double mean = samples == 0 ? 0 : sum / samples;
+            double weightVariance = paths < 2 ? 0
+                    : Math.max(0, (sumOfSquaredMeans - samples * mean * mean) / (paths - 1));
+            double meanSquare = weightVariance + mean * mean;
+            for (int i = r; i < self.length; i += runs) {
+                if (self[i] != 0) {
+                    double perPath = (double) self[i] * self[i] / Math.max(1, count[i]);
+                    variance[i] = Math.max(perPath, count[i] * meanSquare);
+                }
+            }
+        }
+        return variance;
     }
 
     int runs() {
