@@ -1,0 +1,157 @@
+package dev.flamediff.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.render.RenderOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The default view of every recorded fixture pair in Chromium: saved as
+ * {@code target/screenshots/PAIR.png} for people to look at, checked for script errors and for the
+ * fixture program's story (slower parse red, faster checksum blue, new compress added). Also
+ * measures, without asserting, the SVG sizes and how long a zoom takes to redraw in Chromium; the
+ * figures go to {@code target/screenshots/measurements.txt}.
+ */
+class FixtureScreenshotsTest extends BrowserTest {
+
+    private static final Path SHOTS = Path.of("target", "screenshots");
+    private static final List<String> MEASURED = new ArrayList<>();
+
+    @AfterAll
+    static void writeMeasurements() throws IOException {
+        Files.createDirectories(SHOTS);
+        Files.write(SHOTS.resolve("measurements.txt"), MEASURED);
+    }
+
+    @Test
+    void everyFixturePairRendersAndIsSaved() throws Exception {
+        List<Graphs.Pair> pairs = Graphs.present();
+        assertThat(pairs).as("the collapsed fixtures at least").contains(Graphs.COLLAPSED);
+        Path largest = null;
+        long largestSize = -1;
+        for (Graphs.Pair pair : pairs) {
+            DiffTree diff = Graphs.diff(pair);
+            Path svg = Graphs.write(pair.name(), diff, RenderOptions.DEFAULT);
+            long size = Files.size(svg);
+            chromium.open(svg);
+            int frames = chromium.frames().size();
+            MEASURED.add(String.format(Locale.ROOT, "%s: SVG %,d bytes, %,d frames drawn of %,d nodes",
+                    pair.name(), size, frames, diff.size()));
+            assertThat(chromium.js("return document.documentElement.classList.contains('js')"))
+                    .as("the script ran on %s", pair.name()).isEqualTo(true);
+            assertThat(size).as("SVG size of %s", pair.name()).isLessThan(5L << 20);
+            screenshot(pair.name());
+            assertStory(pair);
+            if (size > largestSize) {
+                largestSize = size;
+                largest = svg;
+            }
+        }
+        measureZoom(largest);
+    }
+
+    @Test
+    void zoomedAndSearchedViewsAreSavedToo() throws Exception {
+        Path svg = Graphs.write("collapsed-view", Graphs.diff(Graphs.COLLAPSED), RenderOptions.DEFAULT);
+        chromium.open(svg);
+        clickFrame(widest(chromium.frames(), "fixture.FixtureApp.work"));
+        search("parseRecords|compressBlock|computeChecksum");
+        screenshot("collapsed-zoomed-search");
+        assertThat(chromium.frames()).filteredOn(f -> hasClass(f, "hl") && shown(f)).isNotEmpty();
+    }
+
+    /** The fixture program's changes as the colors show them, in each recording's names. */
+    private static void assertStory(Graphs.Pair pair) {
+        List<Map<String, Object>> frames = chromium.frames();
+        if (pair.name().equals("callgrind")) {
+            assertThat(redMinusBlue(frames, "parse_records")).as("parse_records slower").isPositive();
+            assertThat(redMinusBlue(frames, "compute_checksum")).as("compute_checksum faster").isNegative();
+            assertThat(hasClass(frames.get(widest(frames, "compress_block")), "add")).isTrue();
+        } else {
+            // The Java program renames the changed methods in head: the old ones are removed and
+            // the new ones added, and the caller pays for the slower parse.
+            assertThat(hasClass(frames.get(widest(frames, "fixture.FixtureApp.parseRecordsSlow")), "add")).isTrue();
+            assertThat(hasClass(frames.get(widest(frames, "fixture.FixtureApp.compressBlock")), "add")).isTrue();
+            assertThat(hasClass(frames.get(widest(frames, "fixture.FixtureApp.parseRecords")), "rem")).isTrue();
+        }
+    }
+
+    private static int redMinusBlue(List<Map<String, Object>> frames, String name) {
+        int rgb = Integer.parseInt(((String) frames.get(widest(frames, name)).get("fill")).substring(1), 16);
+        return ((rgb >> 16) & 0xff) - (rgb & 0xff);
+    }
+
+    /** Saves the whole graph, however tall, through the DevTools protocol. */
+    private static void screenshot(String name) throws IOException {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> size = (Map<String, Object>) chromium.js(
+                "var s = document.documentElement; return { w: +s.getAttribute('width'), h: +s.getAttribute('height') };");
+        Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", size.get("w"), "height", size.get("h"), "scale", 1);
+        Map<String, Object> shot = chromium.driver().executeCdpCommand("Page.captureScreenshot",
+                Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
+        Files.createDirectories(SHOTS);
+        byte[] png = Base64.getDecoder().decode((String) shot.get("data"));
+        Files.write(SHOTS.resolve(name + ".png"), png);
+        assertThat(png.length).isGreaterThan(1000);
+    }
+
+    /**
+     * Clicks the widest frames below the root one after another, timing each from the click
+     * event to the second animation frame after it (the redraw), and the handler alone.
+     */
+    private static void measureZoom(Path svg) {
+        chromium.open(svg);
+        List<Map<String, Object>> frames = chromium.frames();
+        List<Integer> targets = new ArrayList<>();
+        for (int i = 1; i < frames.size(); i++) {
+            targets.add(i);
+        }
+        targets.sort(Comparator.comparingDouble((Integer i) -> -num(frames.get(i), "w")));
+        List<Double> redraw = new ArrayList<>();
+        List<Double> handler = new ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            for (int i : targets.subList(0, Math.min(6, targets.size()))) {
+                for (int target : new int[] {i, 0}) {
+                    @SuppressWarnings("unchecked")
+                    List<Number> t = (List<Number>) chromium.jsAsync("""
+                            var done = arguments[arguments.length - 1];
+                            var rect = document.querySelector('#f' + arguments[0] + ' > rect');
+                            var t0 = performance.now();
+                            rect.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+                            var t1 = performance.now();
+                            requestAnimationFrame(function () {
+                              requestAnimationFrame(function () { done([t1 - t0, performance.now() - t0]); });
+                            });""", target);
+                    handler.add(t.get(0).doubleValue());
+                    redraw.add(t.get(1).doubleValue());
+                }
+            }
+        }
+        MEASURED.add(String.format(Locale.ROOT,
+                "zoom in Chromium on %s (%d frames, %d clicks): handler median %.1f ms, max %.1f ms;"
+                        + " click to redraw median %.1f ms, max %.1f ms",
+                svg.getFileName(), frames.size(), redraw.size(), median(handler), max(handler),
+                median(redraw), max(redraw)));
+        MEASURED.forEach(System.out::println);
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> s = xs.stream().sorted().toList();
+        return s.get(s.size() / 2);
+    }
+
+    private static double max(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+}
