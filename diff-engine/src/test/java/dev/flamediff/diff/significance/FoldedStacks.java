@@ -154,6 +154,11 @@ final class FoldedStacks {
      * samples/count behind it.
      */
     Profile weightedProfile(String source, Predicate<String> heavier, double factor) {
+        return weightedProfile(source, heavier, factor, false);
+    }
+
+    /** As {@link #weightedProfile(String, Predicate, double)}; uniform gives every path the same size. */
+    Profile weightedProfile(String source, Predicate<String> heavier, double factor, boolean uniform) {
         CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.ALLOC_BYTES, ValueType.SAMPLES));
         try {
             for (Map.Entry<String, Long> e : counts.entrySet()) {
@@ -161,7 +166,7 @@ final class FoldedStacks {
                 for (String name : e.getKey().split(";")) {
                     frames.add(Frame.of(name));
                 }
-                long size = 16L << Math.floorMod(e.getKey().hashCode(), 9);
+                long size = uniform ? 64 : 16L << Math.floorMod(e.getKey().hashCode(), 9);
                 double weight = heavier.test(e.getKey()) ? size * factor : size;
                 builder.addStack(frames, Math.round(e.getValue() * weight), e.getValue());
             }

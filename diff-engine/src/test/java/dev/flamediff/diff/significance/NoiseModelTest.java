@@ -45,8 +45,8 @@ class NoiseModelTest {
     @Test
     void heavierSamplesWithTheSameCountAreFlagged() throws IncompatibleProfilesException {
         // The same number of allocation samples, each twice the bytes: a change in weight only.
-        DiffTree diff = Diffs.diff(BASE.weightedProfile("a", s -> false, 1),
-                BASE.weightedProfile("b", s -> FoldedStacks.leafOf(s).equals(LEAF), 2),
+        DiffTree diff = Diffs.diff(BASE.weightedProfile("a", s -> false, 1, true),
+                BASE.weightedProfile("b", s -> FoldedStacks.leafOf(s).equals(LEAF), 2, true),
                 DiffOptions.DEFAULT.withRunVariation(0));
 
         assertThat(SignificanceOnRecordingsTest.flagged(diff)).contains(LEAF);
