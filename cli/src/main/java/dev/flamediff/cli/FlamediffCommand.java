@@ -48,7 +48,7 @@ public final class FlamediffCommand implements Callable<Integer> {
     private String head;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "output file; its extension (svg, json, collapsed, md) picks the format; "
+            description = "output file; its extension (svg, json, collapsed, md, png) picks the format; "
                     + "- or no -o writes to stdout")
     private String output;
 
