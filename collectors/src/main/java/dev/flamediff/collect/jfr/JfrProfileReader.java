@@ -11,6 +11,7 @@ import dev.flamediff.model.ProfileException;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.UnrecognizedFormatException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -77,7 +78,7 @@ public final class JfrProfileReader implements ProfileReader {
      *     does not have
      * @throws dev.flamediff.model.MalformedProfileException if no chunk is complete or a chunk
      *     cannot be decoded, naming the byte offset
-     * @throws LimitExceededException if the tree exceeds the options' limits
+     * @throws LimitExceededException if the input or the tree exceeds the options' limits
      */
     @Override
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
@@ -94,6 +95,12 @@ public final class JfrProfileReader implements ProfileReader {
             }
         }
         Path file = input.file();
+        // The parsers read the file directly, past the stream that enforces the byte limit.
+        long size = Files.size(file);
+        if (size > options.limits().maxBytes()) {
+            throw new LimitExceededException("input is larger than the limit of " + options.limits().maxBytes()
+                    + " bytes", source, FORMAT, Position.NONE, null);
+        }
         JfrChunks chunks = JfrChunkScanner.scan(file, source);
         Set<JfrSource> wanted = EnumSet.noneOf(JfrSource.class);
         for (JfrSource s : JfrSource.values()) {

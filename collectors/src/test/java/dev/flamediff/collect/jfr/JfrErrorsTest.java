@@ -114,6 +114,14 @@ class JfrErrorsTest {
                 .hasMessageEndingWith("ap17-head.jfr: jfr: more than the limit of 50 call-tree nodes");
     }
 
+    @Test
+    void theByteLimitApplies() {
+        ReadOptions options = ReadOptions.DEFAULT.withLimits(InputLimits.DEFAULT.withMaxBytes(100_000));
+        assertThatThrownBy(() -> JfrFixtures.read("ap17-head", options))
+                .isInstanceOf(LimitExceededException.class)
+                .hasMessageEndingWith("ap17-head.jfr: jfr: input is larger than the limit of 100000 bytes");
+    }
+
     /** Seeded random damage inside the chunk: a profile or a ProfileException, never anything else. */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"jdk", "async"})
