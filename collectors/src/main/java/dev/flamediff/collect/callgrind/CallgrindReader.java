@@ -119,9 +119,19 @@ public final class CallgrindReader implements ProfileReader {
         return new Profile(tree, metadata);
     }
 
+    /**
+     * Returns whether the stacks can be read off the names: some name carries callers and every
+     * called function does. A file where only some functions carry callers
+     * ({@code --separate-callers2=foo}) is expanded from its call graph instead.
+     */
     private static boolean hasContexts(CallGraph graph) {
+        for (long call : graph.calls().keySet()) {
+            if (!ContextName.hasCallers(graph.name(CallGraph.callee(call)))) {
+                return false;
+            }
+        }
         for (int f = 0; f < graph.size(); f++) {
-            if (graph.name(f).indexOf('\'') >= 0 && ContextName.hasCallers(graph.name(f))) {
+            if (ContextName.hasCallers(graph.name(f))) {
                 return true;
             }
         }

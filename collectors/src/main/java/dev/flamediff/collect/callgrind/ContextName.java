@@ -22,6 +22,9 @@ final class ContextName {
 
     /** Returns whether the name carries callers, not just a recursion level. */
     static boolean hasCallers(String name) {
+        if (name.indexOf('\'') < 0) {
+            return false;
+        }
         List<String> pieces = split(name);
         for (int i = 1; i < pieces.size(); i++) {
             if (!isLevel(pieces.get(i))) {

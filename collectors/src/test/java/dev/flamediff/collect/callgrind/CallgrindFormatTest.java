@@ -210,6 +210,29 @@ class CallgrindFormatTest {
     }
 
     @Test
+    void callerContextsOnSomeFunctionsOnlyAreExpandedFromTheCallGraph() throws Exception {
+        // --separate-callers2=leaf: leaf carries its callers, helper (called by main) does not.
+        Profile p = CallgrindText.read("""
+                events: Ir
+                fn=(1) main
+                1 1
+                cfn=(2) helper
+                calls=1 1
+                1 10
+                fn=(2)
+                1 2
+                cfn=(3) leaf'helper'main
+                calls=1 1
+                1 8
+                fn=(3)
+                1 8
+                """);
+        assertThat(p.metadata().approximate()).isTrue();
+        assertThat(CallgrindFixtures.stacks(p.tree(), 0)).containsExactlyInAnyOrderEntriesOf(
+                Map.of("main", 11L, "main;helper", 10L, "main;helper;leaf", 8L));
+    }
+
+    @Test
     void recursionAndCyclesKeepTheTotalAndEnd() throws Exception {
         // a -> b -> a -> b ...: callgrind's nested recursive call costs overcount on purpose.
         Profile p = CallgrindText.read("""
