@@ -2,6 +2,7 @@ package dev.flamediff.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** One Chromium per test class (starting one costs about a second), with helpers for the graph's DOM. */
 abstract class BrowserTest {
@@ -56,7 +59,8 @@ abstract class BrowserTest {
     /** Opens the search prompt with the Search button and answers it. */
     static void search(String regex) {
         byId("search").click();
-        Alert prompt = chromium.driver().switchTo().alert();
+        Alert prompt = new WebDriverWait(chromium.driver(), Duration.ofSeconds(10))
+                .until(ExpectedConditions.alertIsPresent());
         prompt.sendKeys(regex);
         prompt.accept();
     }

@@ -129,6 +129,31 @@ class SearchTest extends BrowserTest {
     }
 
     @Test
+    void keyboardZoomsToTheMatchAndBackAndSwitchesModes() {
+        search("compressBlock");
+        List<Integer> matches = highlighted();
+        Actions keys = new Actions(chromium.driver());
+        keys.sendKeys("n").perform();
+        keys.sendKeys(Keys.ENTER).perform();
+        int match = matches.get(0);
+        assertThat(num(chromium.frames().get(match), "w")).as("Enter zooms to the current match").isEqualTo(1180);
+        int parent = parents(chromium.frames())[match];
+        keys.sendKeys("u").perform();
+        assertThat(num(chromium.frames().get(parent), "w")).as("u zooms out one level").isEqualTo(1180);
+        assertThat(hasClass(chromium.frames().get(parent), "anc")).isFalse();
+        keys.sendKeys("r").perform();
+        assertThat(hash()).doesNotContain("z=");
+        keys.sendKeys("w").perform();
+        assertThat(text("width-mode")).isEqualTo("Width: head");
+        keys.sendKeys("c").perform();
+        assertThat(text("color-by")).isEqualTo("Color: self \u0394");
+        keys.sendKeys("/").perform();
+        assertThat(chromium.openDialog()).startsWith("Search frames");
+        chromium.driver().switchTo().alert().dismiss();
+        assertThat(highlighted()).as("a dismissed prompt keeps the search").isEqualTo(matches);
+    }
+
+    @Test
     void anInvalidRegexIsReportedAndHighlightsNothing() {
         search("parse(");
         assertThat(text("matched")).isEqualTo("Invalid regex");
