@@ -145,6 +145,9 @@ final class JdkJfrParser implements JfrParser {
                     }
                 }
                 sink.add(bySource.getKey(), buf, depth, threadFrame, entry.getValue()[0], entry.getValue()[1]);
+                if (entry.getKey().stack().isTruncated()) {
+                    sink.addCutStacks(bySource.getKey(), entry.getValue()[1]);
+                }
             }
         }
     }

@@ -190,6 +190,11 @@ public final class JfrProfileReader implements ProfileReader {
                 notes.add("also in the recording: " + String.join(", ", others));
             }
         }
+        if (sink.cutStacks(chosen) > 0) {
+            notes.add(sink.cutStacks(chosen) + " of the " + sink.events(chosen) + " events have stacks cut at the"
+                    + " recorder's depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise):"
+                    + " their root-side frames are missing");
+        }
         if (sink.events(chosen) == 0) {
             notes.add("the recording has no " + event.label() + " events");
         }

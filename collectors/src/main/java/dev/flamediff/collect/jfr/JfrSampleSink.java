@@ -26,6 +26,7 @@ final class JfrSampleSink {
     private final ReadOptions options;
     private final Map<JfrSource, CallTreeBuilder> builders = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> events = new EnumMap<>(JfrSource.class);
+    private final Map<JfrSource, long[]> cutStacks = new EnumMap<>(JfrSource.class);
     private int[] ids = new int[256];
 
     /**
@@ -103,6 +104,20 @@ final class JfrSampleSink {
             builder.addStack(ids, len, weight, count);
         }
         events.computeIfAbsent(source, s -> new long[1])[0] += count;
+    }
+
+    /**
+     * Counts events whose stack the recorder cut at its depth limit, so their root-side frames
+     * are missing. Only the JDK parser can tell (async-profiler's parser drops the flag).
+     */
+    void addCutStacks(JfrSource source, long events) {
+        cutStacks.computeIfAbsent(source, s -> new long[1])[0] += events;
+    }
+
+    /** Returns how many kept events of the stream have a stack cut at the recorder's depth limit. */
+    long cutStacks(JfrSource source) {
+        long[] n = cutStacks.get(source);
+        return n == null ? 0 : n[0];
     }
 
     /** Returns how many events of the stream were kept. */

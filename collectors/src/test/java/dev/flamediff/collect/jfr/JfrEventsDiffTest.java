@@ -112,6 +112,21 @@ class JfrEventsDiffTest {
         assertThat(p.tree().grandTotal(0)).isEqualTo(438);
     }
 
+    @Test
+    void stacksCutByTheRecordersDepthLimitAreCountedInANote() throws Exception {
+        // Recorded with -XX:FlightRecorderOptions:stackdepth=8: the deeper worker stacks lose their roots.
+        Profile cut = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu"));
+        String note = cut.metadata().notes().stream().filter(n -> n.contains("depth limit")).findFirst().orElseThrow();
+        long cutEvents = Long.parseLong(note.substring(0, note.indexOf(' ')));
+        assertThat(cutEvents).isPositive().isLessThan(cut.tree().grandTotal(0));
+        assertThat(note).endsWith(" of the " + cut.tree().grandTotal(0) + " events have stacks cut at the recorder's"
+                + " depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise): their root-side"
+                + " frames are missing");
+        assertThat(cut.tree().maxDepth()).isEqualTo(8);
+        assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT).metadata().notes())
+                .noneMatch(n -> n.contains("depth limit"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"jdk17", "ap17"})
     void baseAgainstBaseAddsNoMethod(String writer) throws Exception {

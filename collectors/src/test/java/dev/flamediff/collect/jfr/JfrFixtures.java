@@ -18,7 +18,7 @@ final class JfrFixtures {
 
     /** Every recording: the JDK's recorder on 17 and 25, async-profiler on 17 and 25. */
     static final List<String> ALL = List.of("jdk17-base", "jdk17-head", "jdk17-base2", "jdk25-base", "jdk25-head",
-            "ap17-base", "ap17-head", "ap17-base2", "ap25-base", "ap25-head");
+            "ap17-base", "ap17-head", "ap17-base2", "ap25-base", "ap25-head", "jdk17-depth8");
 
     /** The writers, each with a base and a head recording. */
     static final List<String> WRITERS = List.of("jdk17", "jdk25", "ap17", "ap25");

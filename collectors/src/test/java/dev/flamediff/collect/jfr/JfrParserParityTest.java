@@ -96,7 +96,10 @@ class JfrParserParityTest {
             JfrFixtures.mergeInto(expected, JfrFixtures.collapse(
                     JfrFixtures.read(name, options.withJfrParser("jdk").withEvent("native"))));
         }
-        assertThat(expected).isNotEmpty();
+        if (!options.event().orElse("").equals("lock")) {
+            // Lock events are rare (jdk17-depth8 has none); every other stream has samples to compare.
+            assertThat(expected).isNotEmpty();
+        }
         assertThat(async.valueTypes()).isEqualTo(jdk.valueTypes());
         assertThat(async.metadata().event()).isEqualTo(jdk.metadata().event());
         assertThat(JfrFixtures.collapse(async)).isEqualTo(expected);
