@@ -1,0 +1,60 @@
+package dev.flamediff.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.render.RenderOptions;
+import dev.flamediff.render.RenderOptions.WidthMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The script re-lays the graph out when the width mode changes; the Java renderer lays it out
+ * once. Switching a graph to a mode in the browser must give exactly the graph rendered in that
+ * mode, elided frames included, so that no mode switch reveals a hole or an overlap.
+ */
+class LayoutParityTest extends BrowserTest {
+
+    @Test
+    void everyModeSwitchedInTheBrowserIsTheRenderedModeWithElidedFrames() throws Exception {
+        // A wide minimum width merges many frames, so elided frames are exercised too.
+        check("parity-collapsed", Graphs.diff(Graphs.COLLAPSED), RenderOptions.DEFAULT.withMinWidth(2));
+        assertThat(chromium.frames()).anyMatch(f -> hasClass(f, "eli"));
+    }
+
+    @Test
+    void everyModeSwitchedInTheBrowserIsTheRenderedModeInAnIcicleGraph() throws Exception {
+        Graphs.Pair callgrind = Graphs.PAIRS.get(3);
+        DiffTree diff = Graphs.present().contains(callgrind) ? Graphs.diff(callgrind) : Graphs.diff(Graphs.COLLAPSED);
+        check("parity-icicle", diff, RenderOptions.DEFAULT.withInverted(true));
+    }
+
+    private static void check(String name, DiffTree diff, RenderOptions options) throws Exception {
+        Path union = Graphs.write(name + "-union", diff, options);
+        chromium.open(union);
+        List<Map<String, Object>> unionFrames = chromium.frames();
+        assertThat(unionFrames).as("elided or not, some frames").hasSizeGreaterThan(20);
+        for (WidthMode mode : WidthMode.values()) {
+            String m = mode.name().toLowerCase(Locale.ROOT);
+            Path rendered = Graphs.write(name + "-" + m, diff, options.withWidthMode(mode));
+            chromium.open(rendered);
+            List<Map<String, Object>> expected = chromium.frames();
+            chromium.open(union, "w=" + m);
+            assertThat(text("width-mode")).isEqualTo("Width: " + m);
+            List<Map<String, Object>> switched = chromium.frames();
+            assertThat(switched).as("frames drawn in %s", m).hasSameSizeAs(expected);
+            for (int i = 0; i < expected.size(); i++) {
+                Map<String, Object> e = expected.get(i);
+                Map<String, Object> s = switched.get(i);
+                assertThat(s.get("name")).isEqualTo(e.get("name"));
+                assertThat(num(s, "x")).as("%s: x of %d %s", m, i, e.get("name")).isCloseTo(num(e, "x"), within(0.011));
+                assertThat(num(s, "w")).as("%s: width of %d %s", m, i, e.get("name")).isCloseTo(num(e, "w"), within(0.011));
+                assertThat(s.get("label")).as("%s: label of %s", m, e.get("name")).isEqualTo(e.get("label"));
+            }
+        }
+    }
+}
