@@ -33,6 +33,26 @@ class LayoutParityTest extends BrowserTest {
         check("parity-icicle", diff, RenderOptions.DEFAULT.withInverted(true));
     }
 
+    @Test
+    void selfColorsSwitchedInTheBrowserAreTheRenderedOnes() throws Exception {
+        DiffTree diff = Graphs.diff(Graphs.COLLAPSED);
+        for (RenderOptions.Palette palette : RenderOptions.Palette.values()) {
+            RenderOptions options = RenderOptions.DEFAULT.withPalette(palette);
+            String p = palette.name().toLowerCase(Locale.ROOT);
+            chromium.open(Graphs.write("colors-self-" + p, diff, options.withColorBy(RenderOptions.ColorBy.SELF)));
+            List<Map<String, Object>> expected = chromium.frames();
+            chromium.open(Graphs.write("colors-total-" + p, diff, options), "c=self");
+            List<Map<String, Object>> switched = chromium.frames();
+            assertThat(switched).hasSameSizeAs(expected);
+            for (int i = 0; i < expected.size(); i++) {
+                assertThat(switched.get(i).get("fill")).as("%s fill of %s", p, expected.get(i).get("name"))
+                        .isEqualTo(expected.get(i).get("fill"));
+                assertThat(hasClass(switched.get(i), "w")).as("%s white label of %s", p, expected.get(i).get("name"))
+                        .isEqualTo(hasClass(expected.get(i), "w"));
+            }
+        }
+    }
+
     private static void check(String name, DiffTree diff, RenderOptions options) throws Exception {
         Path union = Graphs.write(name + "-union", diff, options);
         chromium.open(union);
