@@ -28,12 +28,14 @@ import java.util.List;
  * @param removed the topmost nodes of significant removed call paths (only in base), largest first
  * @param belowNoise how many frames changed their self value without the change being significant
  * @param gate the CI gate's verdict
+ * @param withinNoise the frames with the largest self changes that are not significant, largest
+ *     impact first: what moved, for a reader to see that it is noise (not counted by the gate)
  */
 public record DiffSummary(OverallChange overall,
                           List<SummaryEntry> selfRegressions, List<SummaryEntry> selfImprovements,
                           List<SummaryEntry> totalRegressions, List<SummaryEntry> totalImprovements,
                           List<SummaryEntry> added, List<SummaryEntry> removed,
-                          int belowNoise, GateVerdict gate) {
+                          int belowNoise, GateVerdict gate, List<SummaryEntry> withinNoise) {
 
     /** The default number of entries per list. */
     public static final int DEFAULT_LIMIT = 10;
@@ -46,6 +48,7 @@ public record DiffSummary(OverallChange overall,
         totalImprovements = List.copyOf(totalImprovements);
         added = List.copyOf(added);
         removed = List.copyOf(removed);
+        withinNoise = List.copyOf(withinNoise);
     }
 
     /**

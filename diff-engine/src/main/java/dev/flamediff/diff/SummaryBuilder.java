@@ -37,7 +37,11 @@ final class SummaryBuilder {
         GateVerdict verdict = judge(overall, frames);
         return new DiffSummary(overall, selfRegressions, top(frames, false),
                 top(paths, true), top(paths, false),
-                oneSided(NodeStatus.ADDED), oneSided(NodeStatus.REMOVED), belowNoise, verdict);
+                oneSided(NodeStatus.ADDED), oneSided(NodeStatus.REMOVED), belowNoise, verdict,
+                frames.stream().filter(e -> !e.significant() && e.delta() != 0)
+                        .sorted(Comparator.comparingDouble((SummaryEntry e) -> -Math.abs(e.impact()))
+                                .thenComparing(e -> e.frame()))
+                        .limit(limit).toList());
     }
 
     /** Every frame with self values, summed over its paths and tested as one change. */

@@ -37,6 +37,7 @@ final class JsonSummaryWriter {
         entries(gen, "added", summary.added());
         entries(gen, "removed", summary.removed());
         gen.writeNumberField("belowNoise", summary.belowNoise());
+        entries(gen, "withinNoise", summary.withinNoise());
         gen.writeObjectFieldStart("gate");
         gen.writeBooleanField("enabled", summary.gate().enabled());
         gen.writeBooleanField("failed", summary.gate().failed());

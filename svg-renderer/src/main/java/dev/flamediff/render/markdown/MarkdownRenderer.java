@@ -61,6 +61,7 @@ public final class MarkdownRenderer implements DiffRenderer {
         tables.section(w, "Improvements by call path (total)", summary.totalImprovements(), true);
         tables.section(w, "New call paths (only in head)", summary.added(), true);
         tables.section(w, "Removed call paths (only in base)", summary.removed(), true);
+        tables.section(w, "Largest changes within noise (not significant, by frame)", summary.withinNoise(), false);
         new MethodNotes(diff, summary).write(w);
         w.write("\n</details>\n\n");
         w.write("[Open the interactive differential flame graph](" + SVG_LINK + ")"

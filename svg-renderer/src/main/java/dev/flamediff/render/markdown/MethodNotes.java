@@ -50,6 +50,9 @@ final class MethodNotes {
                     + "run-to-run spread per node (base " + spread(diff.baseRunSpread()) + ", head "
                     + spread(diff.headRunSpread()) + ")";
         }
+        if (diff.runVariation() == 0) {
+            return "one run per side, against sampling noise alone";
+        }
         return "one run per side: an assumed " + ValueText.share(diff.runVariation())
                 + " run-to-run variation per node on top of sampling noise (more runs per side detect smaller changes)";
     }
