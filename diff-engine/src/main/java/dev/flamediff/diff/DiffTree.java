@@ -265,7 +265,8 @@ public final class DiffTree {
 
     /**
      * Returns the Benjamini–Hochberg adjusted p-value of the node's total change, over all self
-     * and total tests of this diff.
+     * and total tests of this diff; 1 for changes too small to test. The root's total (the whole
+     * profile) is tested on its own, so its q-value is its p-value.
      */
     public double qValue(int node) {
         return significance.totalQ(node);

@@ -116,6 +116,27 @@ class MarkdownRendererTest {
     }
 
     @Test
+    void severalRunsAreDescribedWithTheirVariation() throws Exception {
+        List<Profile> base = List.of(run("b1", 1000), run("b2", 1050), run("b3", 980));
+        List<Profile> head = List.of(run("h1", 1600), run("h2", 1550), run("h3", 1620));
+
+        String md = render(Diffs.diff(base, head, DiffOptions.DEFAULT), RenderOptions.DEFAULT);
+
+        assertThat(md).contains("- Base: 3 runs (<code>b1</code>, <code>b2</code>, <code>b3</code>), "
+                + "run-to-run variation of the total ", "several runs: Welch's t-test");
+        assertThat(md.substring(0, md.indexOf('\n'))).contains("(significant, p ", "top regression <code>slow</code>");
+    }
+
+    private static Profile run(String source, long slow) throws Exception {
+        CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        b.addStack(List.of(Frame.of("main"), Frame.of("slow")), slow);
+        b.addStack(List.of(Frame.of("main"), Frame.of("steady")), 2000);
+        b.addStack(List.of(Frame.of("main"), Frame.of("more")), 700);
+        b.addStack(List.of(Frame.of("main"), Frame.of("rest")), 500);
+        return profile(b, source);
+    }
+
+    @Test
     void renderingTwiceGivesTheSameBytes() throws Exception {
         DiffTree diff = fixtureDiff(DiffOptions.DEFAULT);
         assertThat(render(diff, RenderOptions.DEFAULT)).isEqualTo(render(diff, RenderOptions.DEFAULT));
