@@ -2,7 +2,14 @@ package dev.flamediff.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +40,7 @@ class FixtureScreenshotsTest extends BrowserTest {
     static void writeMeasurements() throws IOException {
         Files.createDirectories(SHOTS);
         Files.write(SHOTS.resolve("measurements.txt"), MEASURED);
+        MEASURED.forEach(System.out::println);
     }
 
     @Test
@@ -69,6 +78,38 @@ class FixtureScreenshotsTest extends BrowserTest {
         search("parseRecords|compressBlock|computeChecksum");
         screenshot("collapsed-zoomed-search");
         assertThat(chromium.frames()).filteredOn(f -> hasClass(f, "hl") && shown(f)).isNotEmpty();
+    }
+
+    /**
+     * The largest graph the renderer draws: a diff of 27,000 stacks with long names, more frames
+     * than the cap, so the cap decides the size. Measured (size, zoom time), not asserted.
+     */
+    @Test
+    void aGraphAtTheFrameCapIsMeasured() throws Exception {
+        Random random = new Random(42);
+        CallTreeBuilder base = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        CallTreeBuilder head = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        for (int i = 0; i < 30; i++) {
+            for (int j = 0; j < 30; j++) {
+                for (int k = 0; k < 30; k++) {
+                    List<Frame> stack = List.of(Frame.of("com.example.service.module" + i + ".Handler.process"),
+                            Frame.of("org.example.lib.pkg" + j + ".Worker.run$lambda$" + j),
+                            Frame.of("java.util.concurrent.Leaf" + k + ".compute"));
+                    base.addStack(stack, 1 + random.nextInt(100));
+                    head.addStack(stack, 1 + random.nextInt(100));
+                }
+            }
+        }
+        DiffTree diff = Diffs.diff(new Profile(base.build(), ProfileMetadata.of("base", "collapsed", "cpu")),
+                new Profile(head.build(), ProfileMetadata.of("head", "collapsed", "cpu")), DiffOptions.DEFAULT);
+        Path svg = Graphs.write("frame-cap", diff, RenderOptions.DEFAULT.withMinWidth(0));
+        chromium.open(svg);
+        int frames = chromium.frames().size();
+        MEASURED.add(String.format(Locale.ROOT, "frame cap (%,d): SVG %,d bytes, %,d frames drawn of %,d nodes",
+                RenderOptions.DEFAULT_MAX_FRAMES, Files.size(svg), frames, diff.size()));
+        assertThat(frames).isLessThanOrEqualTo(RenderOptions.DEFAULT_MAX_FRAMES + 1);
+        screenshot("frame-cap");
+        measureZoom(svg);
     }
 
     /** The fixture program's changes as the colors show them, in each recording's names. */
@@ -143,7 +184,6 @@ class FixtureScreenshotsTest extends BrowserTest {
                         + " click to redraw median %.1f ms, max %.1f ms",
                 svg.getFileName(), frames.size(), redraw.size(), median(handler), max(handler),
                 median(redraw), max(redraw)));
-        MEASURED.forEach(System.out::println);
     }
 
     private static double median(List<Double> xs) {
