@@ -37,6 +37,10 @@ final class JfrChunkScanner {
     static JfrChunks scan(Path file, String source) throws IOException, ProfileException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long fileSize = ch.size();
+            if (fileSize == 0) {
+                // The loop below never runs for an empty file and would report no chunks as a whole recording.
+                throw unrecognized("not a JFR recording (the file is empty)", source, 0);
+            }
             List<JfrChunk> readable = new ArrayList<>();
             ByteBuffer header = ByteBuffer.allocate(HEADER_SIZE);
             long offset = 0;
