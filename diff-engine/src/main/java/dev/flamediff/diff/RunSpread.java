@@ -6,9 +6,10 @@ import java.util.Arrays;
  * Measures how much one side's runs differ per node beyond sampling noise: the squared relative
  * spread c² in "variance = sampling variance + (c·mean)²", pooled over every node with enough
  * samples. Runs of one side are recordings of the same program, so all their spread is noise; a
- * real change between base and head cannot inflate it. The median keeps a few erratic nodes
- * from dominating; dividing by the median of χ²ₖ/k (k = runs − 1, Wilson–Hilferty) removes the
- * median's bias for so few runs.
+ * real change between base and head cannot inflate it. c² is chosen so that the median over the
+ * nodes of s² / (sampling variance + c²·mean²) equals the median of χ²ₖ/k (k = runs − 1,
+ * Wilson–Hilferty), which is what it is when c is right: the median keeps a few erratic nodes
+ * from dominating, and matching medians rather than means keeps so few runs unbiased.
  */
 final class RunSpread {
 
@@ -27,7 +28,9 @@ final class RunSpread {
         if (n < 2) {
             return Double.NaN;
         }
-        double[] ratios = new double[size];
+        double[] meanSquared = new double[size];
+        double[] sampling = new double[size];
+        double[] sampleVariance = new double[size];
         int cells = 0;
         for (int node = 0; node < size; node++) {
             double sum = 0;
@@ -47,21 +50,50 @@ final class RunSpread {
                 double d = runs.self(node, r) - mean;
                 ss += d * d;
             }
-            double sampling = switch (model) {
+            meanSquared[cells] = mean * mean;
+            sampling[cells] = switch (model) {
                 case EXACT -> 0;
                 case POISSON -> mean;
                 case COMPOUND_POISSON -> varianceSum / n;
             };
-            ratios[cells++] = (ss / (n - 1) - sampling) / (mean * mean);
+            sampleVariance[cells] = ss / (n - 1);
+            cells++;
         }
         if (cells < MIN_CELLS) {
             return Double.NaN;
         }
-        double[] sorted = Arrays.copyOf(ratios, cells);
-        Arrays.sort(sorted);
-        double median = cells % 2 == 1 ? sorted[cells / 2] : (sorted[cells / 2 - 1] + sorted[cells / 2]) / 2;
         int k = n - 1;
-        double chiSquareMedian = Math.pow(1 - 2.0 / (9 * k), 3);
-        return Math.max(0, median / chiSquareMedian);
+        double target = Math.pow(1 - 2.0 / (9 * k), 3);
+        // s² / (sampling + c²·mean²) is χ²ₖ/k when c is right: find the c² that puts its median
+        // at the median of χ²ₖ/k. The ratio falls as c² grows, so bisect.
+        if (medianRatio(0, cells, meanSquared, sampling, sampleVariance) <= target) {
+            return 0;
+        }
+        double low = 0;
+        double high = 1;
+        while (medianRatio(high, cells, meanSquared, sampling, sampleVariance) > target && high < 1e6) {
+            high *= 4;
+        }
+        for (int i = 0; i < 60; i++) {
+            double mid = (low + high) / 2;
+            if (medianRatio(mid, cells, meanSquared, sampling, sampleVariance) > target) {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        return (low + high) / 2;
+    }
+
+    private static double medianRatio(double c2, int cells, double[] meanSquared, double[] sampling,
+                                      double[] sampleVariance) {
+        double[] ratios = new double[cells];
+        for (int i = 0; i < cells; i++) {
+            double expected = sampling[i] + c2 * meanSquared[i];
+            ratios[i] = expected == 0 ? (sampleVariance[i] == 0 ? 0 : Double.POSITIVE_INFINITY)
+                    : sampleVariance[i] / expected;
+        }
+        Arrays.sort(ratios);
+        return cells % 2 == 1 ? ratios[cells / 2] : (ratios[cells / 2 - 1] + ratios[cells / 2]) / 2;
     }
 }
