@@ -1,5 +1,6 @@
 package dev.flamediff.diff;
 
+import dev.flamediff.diff.stats.Distributions;
 import java.util.Arrays;
 
 /**
@@ -15,6 +16,8 @@ final class RunSpread {
 
     static final int MIN_CELLS = 3;
     static final int MIN_MEAN_SAMPLES = 10;
+    /** The level at which the runs count as noisier than sampling. */
+    static final double OVERDISPERSION_LEVEL = 0.05;
 
     private RunSpread() {
     }
@@ -62,6 +65,9 @@ final class RunSpread {
         if (cells < MIN_CELLS) {
             return Double.NaN;
         }
+        if (model != NoiseModel.EXACT && !overdispersed(cells, n, sampling, sampleVariance)) {
+            return 0;
+        }
         int k = n - 1;
         double target = Math.pow(1 - 2.0 / (9 * k), 3);
         // s² / (sampling + c²·mean²) is χ²ₖ/k when c is right: find the c² that puts its median
@@ -83,6 +89,23 @@ final class RunSpread {
             }
         }
         return (low + high) / 2;
+    }
+
+    /**
+     * Returns whether the runs vary more than sampling alone explains: Σ (runs − 1)·s² / sampling
+     * variance is χ² with cells·(runs − 1) degrees of freedom when they do not. Without that
+     * evidence c² is 0, since a median estimate of nothing is noise that only costs power.
+     */
+    private static boolean overdispersed(int cells, int n, double[] sampling, double[] sampleVariance) {
+        double statistic = 0;
+        int degrees = 0;
+        for (int i = 0; i < cells; i++) {
+            if (sampling[i] > 0) {
+                statistic += (n - 1) * sampleVariance[i] / sampling[i];
+                degrees += n - 1;
+            }
+        }
+        return degrees > 0 && Distributions.chiSquareUpperTail(statistic, degrees) < OVERDISPERSION_LEVEL;
     }
 
     private static double medianRatio(double c2, int cells, double[] meanSquared, double[] sampling,

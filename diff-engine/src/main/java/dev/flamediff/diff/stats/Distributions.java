@@ -155,6 +155,11 @@ public final class Distributions {
         return Math.min(1, 2 * Math.min(lower, upper));
     }
 
+    /** Returns P(X &gt;= x) for X chi-square distributed with the given degrees of freedom. */
+    public static double chiSquareUpperTail(double x, double degreesOfFreedom) {
+        return regularizedGammaQ(degreesOfFreedom / 2, x / 2);
+    }
+
     /** Returns the regularized upper incomplete gamma function Q(a, x). */
     static double regularizedGammaQ(double a, double x) {
         if (x <= 0) {

@@ -31,14 +31,23 @@ class GateFalseAlarmTest {
         DiffOptions options = DiffOptions.DEFAULT.withGate(GateThresholds.NONE.withWholeProfile(0.02));
         int gateFailures = 0;
         int naiveFailures = 0;
+        int diffsFlaggingNodes = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
             DiffTree diff = Diffs.diff(FoldedStacks.profiles("base", runs(random)),
                     FoldedStacks.profiles("head", runs(random)), options);
             gateFailures += DiffSummary.of(diff).gate().failed() ? 1 : 0;
             naiveFailures += diff.headTotal(0) > 1.02 * diff.baseTotal(0) ? 1 : 0;
+            boolean any = false;
+            for (int n = 1; n < diff.size(); n++) {
+                any |= diff.significant(n) || diff.selfSignificant(n);
+            }
+            diffsFlaggingNodes += any ? 1 : 0;
         }
         System.out.printf("gate false alarms with 2.66%% machine variation, 3 vs 3 runs, 2%% threshold: "
-                + "flamediff %d of %d, naive %d of %d%n", gateFailures, TRIALS, naiveFailures, TRIALS);
+                + "flamediff %d of %d, naive %d of %d; diffs flagging a node: %d%n", gateFailures, TRIALS,
+                naiveFailures, TRIALS, diffsFlaggingNodes);
+        assertThat(Distributions.binomialUpperTail(diffsFlaggingNodes, TRIALS, DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL))
+                .as("%d of %d diffs flag a node", diffsFlaggingNodes, TRIALS).isGreaterThan(0.001);
         assertThat(Distributions.binomialUpperTail(gateFailures, TRIALS, DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL))
                 .as("%d false gate failures of %d", gateFailures, TRIALS).isGreaterThan(0.001);
         assertThat(naiveFailures).as("the naive gate's false alarms").isGreaterThan(5 * Math.max(1, gateFailures));
