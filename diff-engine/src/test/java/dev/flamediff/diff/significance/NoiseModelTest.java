@@ -107,6 +107,24 @@ class NoiseModelTest {
     }
 
     @Test
+    void scaleFactorsEnterTheTest() throws Exception {
+        // Base ran half as many iterations: per iteration, 500 samples x2 equal head's 1000.
+        DiffOptions perIteration = DiffOptions.DEFAULT.withRunVariation(0)
+                .withNormalization(dev.flamediff.diff.Normalization.factors(2, 1));
+
+        DiffTree same = Diffs.diff(single(ValueType.SAMPLES, 500), single(ValueType.SAMPLES, 1000), perIteration);
+        DiffTree slower = Diffs.diff(single(ValueType.SAMPLES, 500), single(ValueType.SAMPLES, 1200), perIteration);
+
+        assertThat(same.pValue(0)).isGreaterThan(0.5);
+        assertThat(same.significant(0)).isFalse();
+        assertThat(slower.significant(0)).isTrue();
+        assertThat(slower.significance(0)).isPositive();
+        // Without the factors the same counts are a large, significant change.
+        assertThat(Diffs.diff(single(ValueType.SAMPLES, 500), single(ValueType.SAMPLES, 1000),
+                DiffOptions.DEFAULT.withRunVariation(0)).significant(0)).isTrue();
+    }
+
+    @Test
     void smallCountsNeverReachSignificance() throws Exception {
         // 1 sample against 3 means nothing, whatever the model's options.
         DiffTree diff = Diffs.diff(single(ValueType.SAMPLES, 1), single(ValueType.SAMPLES, 3),
