@@ -32,22 +32,22 @@ class ReaderFuzzTest {
 
     private static final ReadOptions OPTIONS = ReadOptions.DEFAULT.withLimits(LIMITS);
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "4m")
     void collapsed(byte[] data) {
         read(new CollapsedReader(), data, OPTIONS);
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "4m")
     void callgrind(byte[] data) {
         read(new CallgrindReader(), data, OPTIONS);
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "4m")
     void jfrJdkParser(byte[] data) {
         read(new JfrProfileReader(), data, OPTIONS.withJfrParser("jdk"));
     }
 
-    @FuzzTest(maxDuration = "5m")
+    @FuzzTest(maxDuration = "4m")
     void jfrAsyncParser(byte[] data) {
         read(new JfrProfileReader(), data, OPTIONS.withJfrParser("async"));
     }
