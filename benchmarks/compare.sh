@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Side-by-side timing of flamediff against its peers on large inputs (see benchmarks/README.md).
+# One command from a fresh clone: builds what it needs, generates the inputs deterministically
+# under benchmarks/target/large (never committed; kept between runs), then times each tool,
+# alternating flamediff (A) and the peer (B), and prints medians, ratios, peak RSS and output sizes.
+#
+# Usage: benchmarks/compare.sh [RUNS]        (default 5)
+# Environment:
+#   AP_SECONDS   length of each async-profiler recording (default 15; each file should reach 150 MB)
+#   SKIP_1G=1    skip the 1 GB recording under -Xmx1g
+#   FLAMEGRAPH_DIR  a directory holding difffolded.pl and flamegraph.pl (tried: this, the PATH,
+#                a shallow clone of github.com/brendangregg/FlameGraph into benchmarks/target);
+#                the Perl pipeline is skipped when none works
+#   JAVA         the java binary (default: java on the PATH)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+runs="${1:-5}"
+java="${JAVA:-java}"
+ap_seconds="${AP_SECONDS:-15}"
+target="$here/target"
+large="$target/large"
+tools="$target/tools"
+results="$target/results"
+mkdir -p "$large" "$tools" "$results"
+
+log() { echo "compare.sh: $*" >&2; }
+
+# ---------------------------------------------------------------- build and tools
+log "building cli/target/flamediff.jar and benchmarks/target/benchmarks.jar"
+(cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package -pl cli,benchmarks -am)
+flamediff_jar="$root/cli/target/flamediff.jar"
+bench_jar="$target/benchmarks.jar"
+
+if [[ ! -f "$tools/jfr-converter-4.5.jar" ]]; then
+    (cd "$root" && mvn -q -B dependency:copy -Dartifact=tools.profiler:jfr-converter:4.5 -DoutputDirectory="$tools")
+fi
+if [[ ! -f "$tools/libasyncProfiler.so" ]]; then
+    (cd "$root" && mvn -q -B dependency:copy -Dartifact=tools.profiler:async-profiler:4.6 -DoutputDirectory="$tools")
+    unzip -q -o -j "$tools/async-profiler-4.6.jar" linux-x64/libasyncProfiler.so -d "$tools"
+fi
+jfrconv_jar="$tools/jfr-converter-4.5.jar"
+agent="$tools/libasyncProfiler.so"
+
+# ---------------------------------------------------------------- inputs
+size_mb() { echo $(( $(stat -c %s "$1") / 1000000 )); }
+
+# Lays FILE end to end into OUT until OUT reaches MEGABYTES: a JFR recording is a sequence of
+# self-contained chunks, so the result is a valid multi-chunk recording.
+repeat_to() { # file out megabytes
+    local src="$1" out="$2" mb="$3"
+    : > "$out.tmp"
+    while (( $(stat -c %s "$out.tmp") < mb * 1000000 )); do cat "$src" >> "$out.tmp"; done
+    mv "$out.tmp" "$out"
+}
+
+# 1. Synthetic folded pair: ~200k unique stacks, 200+ MB each, fixed seed.
+for side in base head; do
+    if [[ ! -f "$large/folded-$side.folded" ]]; then
+        log "generating folded-$side.folded"
+        "$java" -cp "$bench_jar" dev.flamediff.bench.FoldedGenerator "$side" "$large/folded-$side.folded.tmp" 200000 210
+        mv "$large/folded-$side.folded.tmp" "$large/folded-$side.folded"
+    fi
+done
+
+# 2. async-profiler pair: the benchmark workload (deep, varied stacks; the fixture program's work
+#    along 300k recursion paths) on 16 threads, CPU samples every 100 us and allocation samples
+#    every 2 KB (the allocation samples are what fills the file).
+for side in base head; do
+    if [[ ! -f "$large/ap-$side.jfr" ]]; then
+        log "recording ap-$side.jfr ($ap_seconds s)"
+        "$java" -agentpath:"$agent=start,event=cpu,interval=100us,alloc=2k,jfr,file=$large/ap-$side.jfr.tmp" \
+            -cp "$bench_jar" dev.flamediff.bench.workload.DeepWorkload "$side" "$ap_seconds" 16 >/dev/null
+        mv "$large/ap-$side.jfr.tmp" "$large/ap-$side.jfr"
+    fi
+    (( $(size_mb "$large/ap-$side.jfr") >= 150 )) || log "warning: ap-$side.jfr is only $(size_mb "$large/ap-$side.jfr") MB; raise AP_SECONDS"
+done
+
+# 3. JDK pair: the committed JDK 17 recordings of the fixture program, repeated chunk after chunk.
+for side in base head; do
+    [[ -f "$large/jdk-$side.jfr" ]] || { log "making jdk-$side.jfr"; repeat_to "$root/fixtures/jfr/jdk17-$side.jfr" "$large/jdk-$side.jfr" 160; }
+done
+
+# 4. A 1 GB recording: the async-profiler head repeated. Its unique stacks are those of ap-head.jfr.
+if [[ "${SKIP_1G:-0}" != 1 && ! -f "$large/ap-head-1g.jfr" ]]; then
+    log "making ap-head-1g.jfr"
+    repeat_to "$large/ap-head.jfr" "$large/ap-head-1g.jfr" 1000
+fi
+
+# ---------------------------------------------------------------- the Perl pipeline, if obtainable
+perl_dir=""
+for d in "${FLAMEGRAPH_DIR:-}" "$(dirname "$(command -v flamegraph.pl 2>/dev/null || echo /nonexistent/x)")" "$target/FlameGraph"; do
+    if [[ -n "$d" && -f "$d/difffolded.pl" && -f "$d/flamegraph.pl" ]]; then perl_dir="$d"; break; fi
+done
+if [[ -z "$perl_dir" ]] && command -v git >/dev/null 2>&1; then
+    if timeout 60 git clone -q --depth 1 https://github.com/brendangregg/FlameGraph "$target/FlameGraph" 2>/dev/null; then
+        perl_dir="$target/FlameGraph"
+    fi
+fi
+[[ -n "$perl_dir" ]] || log "difffolded.pl/flamegraph.pl not obtainable (not on the PATH, no FLAMEGRAPH_DIR, GitHub unreachable): the Perl pipeline is skipped"
+
+# ---------------------------------------------------------------- timing
+# Runs a command under GNU time; appends "label wall_seconds peak_rss_kb output_bytes" to $results/runs.txt.
+timed() { # label output -- command...
+    local label="$1" output="$2"; shift 3
+    local stats="$results/time.txt"
+    rm -f "$output"
+    if ! /usr/bin/time -v -o "$stats" "$@" >"$results/last.out" 2>"$results/last.err"; then
+        log "$label failed:"; tail -5 "$results/last.err" >&2
+        echo "$label NA NA NA" >> "$results/runs.txt"
+        return 0
+    fi
+    local wall rss bytes
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$stats")
+    rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$stats")
+    bytes=$(stat -c %s "$output" 2>/dev/null || echo 0)
+    echo "$label $wall $rss $bytes" >> "$results/runs.txt"
+    log "$label: ${wall}s, $(( rss / 1024 )) MB peak RSS, output $bytes bytes"
+}
+
+
+out="$results/out"
+: > "$results/runs.txt"
+# name | flamediff args | peer label | peer command (base head out appended)
+pairs=(
+    "jdk|jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
+    "ap-alloc|--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
+    "ap-cpu|ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
+    "folded|folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
+)
+[[ -n "$perl_dir" ]] && pairs+=("folded|folded-base.folded folded-head.folded|perl|perl_pipeline")
+
+cd "$large"
+for pair in "${pairs[@]}"; do
+    IFS='|' read -r name fargs peer pcmd <<< "$pair"
+    read -r -a fa <<< "$fargs"
+    base="${fa[-2]}"; head="${fa[-1]}"
+    read -r -a pc <<< "$pcmd"
+    for ((i = 1; i <= runs; i++)); do
+        # Alternate which tool goes first, so neither always runs on a warm page cache or a cooler machine.
+        if (( i % 2 )); then order="A B"; else order="B A"; fi
+        for who in $order; do
+            if [[ $who == A ]]; then
+                timed "$name flamediff" "$out-$name-flamediff.svg" -- "$java" -jar "$flamediff_jar" "${fa[@]}" -o "$out-$name-flamediff.svg"
+            elif [[ $peer == perl ]]; then
+                timed "$name perl" "$out-$name-perl.svg" -- bash -c \
+                    '"$0/difffolded.pl" "$1" "$2" > "$3.folded" && "$0/flamegraph.pl" "$3.folded" > "$3"' \
+                    "$perl_dir" "$base" "$head" "$out-$name-perl.svg"
+            else
+                timed "$name $peer" "$out-$name-$peer.html" -- "$java" -cp "$jfrconv_jar" one.convert.Main "${pc[@]:1}" "$base" "$head" "$out-$name-$peer.html"
+            fi
+        done
+    done
+done
+
+if [[ "${SKIP_1G:-0}" != 1 ]]; then
+    for ((i = 1; i <= runs; i++)); do
+        timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" -Xmx1g -jar "$flamediff_jar" --event alloc ap-base.jfr ap-head-1g.jfr -o "$out-1g.svg"
+    done
+fi
+
+# ---------------------------------------------------------------- summary
+{
+    echo "inputs:"
+    for f in "$large"/*.folded "$large"/*.jfr; do printf '  %-22s %6d MB\n' "$(basename "$f")" "$(size_mb "$f")"; done
+    echo
+    printf '%-10s %-10s %4s %10s %12s %12s %11s\n' pair tool runs "median s" "peak RSS MB" "output KB" "ratio"
+    awk -v runs="$runs" '
+        function median(list,   n, a, i, j, t) {
+            n = split(list, a, " ")
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+            return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+        }
+        $3 == "NA" { next }
+        {
+            key = $1 " " $2
+            if (!(key in seen)) { order[++k] = key; seen[key] = 1 }
+            wall[key] = wall[key] " " $3; rss[key] = rss[key] " " $4; size[key] = $5; n = ++count[key]
+            # Runs are paired in order: the n-th flamediff run with the n-th run of each peer.
+            if ($2 == "flamediff") fd[$1, n] = $3; else if (($1, n) in fd && fd[$1, n] > 0) ratios[key] = ratios[key] " " ($3 / fd[$1, n])
+        }
+        END {
+            for (i = 1; i <= k; i++) {
+                split(order[i], p, " ")
+                m = median(wall[order[i]])
+                ratio = ""
+                if (order[i] in ratios) ratio = sprintf("%.1fx", median(ratios[order[i]]))
+                printf "%-10s %-10s %4d %10.2f %12.0f %12.0f %11s\n", p[1], p[2], count[order[i]], m, median(rss[order[i]]) / 1024, size[order[i]] / 1024, ratio
+            }
+        }' "$results/runs.txt"
+    echo
+    echo "ratio = median over runs of (the peer's wall time / flamediff's wall time in the same round); rounds alternate which goes first."
+} | tee "$results/summary.txt"
