@@ -40,7 +40,9 @@ public final class JfrProfileReader implements ProfileReader {
      * the same trees, except that it counts jdk.NativeMethodSample events as CPU samples: threads
      * blocked in JNI calls (socket reads, for example) would show up as CPU time. Correct CPU
      * profiles of JDK recordings weigh more than speed that both parsers have to spare for
-     * recordings of a few MB; {@code async} stays selectable for large ones.
+     * recordings of a few MB; {@code async} stays selectable for large ones. Recordings written by
+     * async-profiler, which have no native-method samples, are read by the {@code async} parser
+     * unless the options name one: on a 160 MB one the JDK's parser needed minutes and gigabytes.
      */
     public static final String DEFAULT_PARSER = JdkJfrParser.NAME;
 
@@ -102,6 +104,12 @@ public final class JfrProfileReader implements ProfileReader {
                     + " bytes", source, FORMAT, Position.NONE, null);
         }
         JfrChunks chunks = JfrChunkScanner.scan(file, source);
+        if (options.jfrParser().isEmpty() && asked.map(e -> e != JfrEvent.NATIVE).orElse(true)
+                && JfrWriter.isAsyncProfiler(file, chunks.readable())) {
+            // Same trees as the JDK's parser on async-profiler's recordings (they hold no
+            // jdk.NativeMethodSample to confuse with CPU samples), at a fraction of the time and heap.
+            parser = parser(AsyncJfrParser.NAME, source);
+        }
         Set<JfrSource> wanted = EnumSet.noneOf(JfrSource.class);
         for (JfrSource s : JfrSource.values()) {
             if (asked.isEmpty() || s.event() == asked.get()) {
