@@ -185,16 +185,17 @@ public final class FlamediffCommand implements Callable<Integer> {
     }
 
     /**
-     * Renders into memory first, so a renderer that fails leaves neither a damaged file nor half
-     * a document on stdout.
+     * Streams a file's output into a temporary file that replaces the target only once complete
+     * (large collapsed or JSON outputs are never held in memory), and renders stdout's into
+     * memory first, so a renderer that fails leaves neither a damaged file nor half a document.
      */
     private void write(DiffTree diff, OutputTarget target, RenderOptions render) throws CliFailure {
         try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-            target.renderer().render(diff, render, bytes);
             if (target.file().isPresent()) {
-                AtomicOutput.write(target.file().get(), bytes::writeTo);
+                AtomicOutput.write(target.file().get(), out -> target.renderer().render(diff, render, out));
             } else {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+                target.renderer().render(diff, render, bytes);
                 bytes.writeTo(stdout);
                 stdout.flush();
             }
