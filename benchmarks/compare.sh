@@ -12,6 +12,8 @@
 #                a shallow clone of github.com/brendangregg/FlameGraph into benchmarks/target);
 #                the Perl pipeline is skipped when none works
 #   JAVA         the java binary (default: java on the PATH)
+#   FLAMEDIFF_JAVA_OPTS  JVM options of the flamediff runs (default: the launcher's, -XX:+UseParallelGC)
+#   SKIP_BUILD=1 use the jars already built
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,6 +21,7 @@ root="$(cd "$here/.." && pwd)"
 runs="${1:-5}"
 java="${JAVA:-java}"
 ap_seconds="${AP_SECONDS:-15}"
+read -r -a fd_opts <<< "${FLAMEDIFF_JAVA_OPTS:--XX:+UseParallelGC}"
 target="$here/target"
 large="$target/large"
 tools="$target/tools"
@@ -28,8 +31,10 @@ mkdir -p "$large" "$tools" "$results"
 log() { echo "compare.sh: $*" >&2; }
 
 # ---------------------------------------------------------------- build and tools
-log "building cli/target/flamediff.jar and benchmarks/target/benchmarks.jar"
-(cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package -pl cli,benchmarks -am)
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    log "building cli/target/flamediff.jar and benchmarks/target/benchmarks.jar"
+    (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package -pl cli,benchmarks -am)
+fi
 flamediff_jar="$root/cli/target/flamediff.jar"
 bench_jar="$target/benchmarks.jar"
 
@@ -82,10 +87,11 @@ for side in base head; do
     [[ -f "$large/jdk-$side.jfr" ]] || { log "making jdk-$side.jfr"; repeat_to "$root/fixtures/jfr/jdk17-$side.jfr" "$large/jdk-$side.jfr" 160; }
 done
 
-# 4. A 1 GB recording: the async-profiler head repeated. Its unique stacks are those of ap-head.jfr.
-if [[ "${SKIP_1G:-0}" != 1 && ! -f "$large/ap-head-1g.jfr" ]]; then
-    log "making ap-head-1g.jfr"
-    repeat_to "$large/ap-head.jfr" "$large/ap-head-1g.jfr" 1000
+# 4. A 1 GB recording: the committed async-profiler recording of the fixture program, repeated:
+#    2,300 times the events of one recording, the unique stacks of one.
+if [[ "${SKIP_1G:-0}" != 1 && ! -f "$large/ap17-head-1g.jfr" ]]; then
+    log "making ap17-head-1g.jfr"
+    repeat_to "$root/fixtures/jfr/ap17-head.jfr" "$large/ap17-head-1g.jfr" 1000
 fi
 
 # ---------------------------------------------------------------- the Perl pipeline, if obtainable
@@ -122,41 +128,49 @@ timed() { # label output -- command...
 
 out="$results/out"
 : > "$results/runs.txt"
-# name | flamediff args | peer label | peer command (base head out appended)
+# name | flamediff variants (label=args, comma-separated) | peer label | peer command (base head out appended)
 pairs=(
-    "jdk|jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
-    "ap-alloc|--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
-    "ap-cpu|ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
-    "folded|folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
+    "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-async=--jfr-parser async jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
+    "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
+    "folded|flamediff=folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
 )
-[[ -n "$perl_dir" ]] && pairs+=("folded|folded-base.folded folded-head.folded|perl|perl_pipeline")
+[[ -n "$perl_dir" ]] && pairs+=("folded|flamediff=folded-base.folded folded-head.folded|perl|perl")
 
 cd "$large"
 for pair in "${pairs[@]}"; do
-    IFS='|' read -r name fargs peer pcmd <<< "$pair"
-    read -r -a fa <<< "$fargs"
-    base="${fa[-2]}"; head="${fa[-1]}"
+    IFS='|' read -r name variants peer pcmd <<< "$pair"
+    IFS=',' read -r -a fvariants <<< "$variants"
     read -r -a pc <<< "$pcmd"
+    last="${fvariants[-1]#*=}"
+    read -r -a lastargs <<< "$last"
+    base="${lastargs[-2]}"; head="${lastargs[-1]}"
     for ((i = 1; i <= runs; i++)); do
         # Alternate which tool goes first, so neither always runs on a warm page cache or a cooler machine.
         if (( i % 2 )); then order="A B"; else order="B A"; fi
         for who in $order; do
             if [[ $who == A ]]; then
-                timed "$name flamediff" "$out-$name-flamediff.svg" -- "$java" -jar "$flamediff_jar" "${fa[@]}" -o "$out-$name-flamediff.svg"
+                for v in "${fvariants[@]}"; do
+                    label="${v%%=*}"
+                    read -r -a fa <<< "${v#*=}"
+                    timed "$name $label" "$out-$name-$label.svg" -- \
+                        "$java" "${fd_opts[@]}" -jar "$flamediff_jar" "${fa[@]}" -o "$out-$name-$label.svg"
+                done
             elif [[ $peer == perl ]]; then
                 timed "$name perl" "$out-$name-perl.svg" -- bash -c \
                     '"$0/difffolded.pl" "$1" "$2" > "$3.folded" && "$0/flamegraph.pl" "$3.folded" > "$3"' \
                     "$perl_dir" "$base" "$head" "$out-$name-perl.svg"
             else
-                timed "$name $peer" "$out-$name-$peer.html" -- "$java" -cp "$jfrconv_jar" one.convert.Main "${pc[@]:1}" "$base" "$head" "$out-$name-$peer.html"
+                timed "$name $peer" "$out-$name-$peer.html" -- \
+                    "$java" -cp "$jfrconv_jar" one.convert.Main "${pc[@]:1}" "$base" "$head" "$out-$name-$peer.html"
             fi
         done
     done
 done
 
 if [[ "${SKIP_1G:-0}" != 1 ]]; then
-    for ((i = 1; i <= runs; i++)); do
-        timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" -Xmx1g -jar "$flamediff_jar" --event alloc ap-base.jfr ap-head-1g.jfr -o "$out-1g.svg"
+    for ((i = 1; i <= ${ONEG_RUNS:-3}; i++)); do
+        timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" "${fd_opts[@]}" -Xmx1g -jar "$flamediff_jar" \
+            "$root/fixtures/jfr/ap17-base.jfr" ap17-head-1g.jfr -o "$out-1g.svg"
     done
 fi
 
@@ -166,7 +180,7 @@ fi
     for f in "$large"/*.folded "$large"/*.jfr; do printf '  %-22s %6d MB\n' "$(basename "$f")" "$(size_mb "$f")"; done
     echo
     printf '%-10s %-10s %4s %10s %12s %12s %11s\n' pair tool runs "median s" "peak RSS MB" "output KB" "ratio"
-    awk -v runs="$runs" '
+    awk '
         function median(list,   n, a, i, j, t) {
             n = split(list, a, " ")
             for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
@@ -177,18 +191,25 @@ fi
             key = $1 " " $2
             if (!(key in seen)) { order[++k] = key; seen[key] = 1 }
             wall[key] = wall[key] " " $3; rss[key] = rss[key] " " $4; size[key] = $5; n = ++count[key]
-            # Runs are paired in order: the n-th flamediff run with the n-th run of each peer.
-            if ($2 == "flamediff") fd[$1, n] = $3; else if (($1, n) in fd && fd[$1, n] > 0) ratios[key] = ratios[key] " " ($3 / fd[$1, n])
+            at[key, n] = $3
         }
         END {
+            printf "%-10s %-16s %4s %9s %12s %10s  %s\n", "pair", "tool", "runs", "median s", "peak RSS MB", "output KB", "peer time / flamediff time (median of rounds)"
             for (i = 1; i <= k; i++) {
                 split(order[i], p, " ")
-                m = median(wall[order[i]])
                 ratio = ""
-                if (order[i] in ratios) ratio = sprintf("%.1fx", median(ratios[order[i]]))
-                printf "%-10s %-10s %4d %10.2f %12.0f %12.0f %11s\n", p[1], p[2], count[order[i]], m, median(rss[order[i]]) / 1024, size[order[i]] / 1024, ratio
+                if (p[2] ~ /^flamediff/) {
+                    for (j = 1; j <= k; j++) {
+                        split(order[j], q, " ")
+                        if (q[1] != p[1] || q[2] ~ /^flamediff/) continue
+                        list = ""
+                        for (r = 1; r <= count[order[i]] && r <= count[order[j]]; r++) list = list " " (at[order[j], r] / at[order[i], r])
+                        ratio = ratio sprintf("%s %.2fx  ", q[2], median(list))
+                    }
+                }
+                printf "%-10s %-16s %4d %9.2f %12.0f %10.0f  %s\n", p[1], p[2], count[order[i]], median(wall[order[i]]), median(rss[order[i]]) / 1024, size[order[i]] / 1024, ratio
             }
         }' "$results/runs.txt"
     echo
-    echo "ratio = median over runs of (the peer's wall time / flamediff's wall time in the same round); rounds alternate which goes first."
+    echo "ratio: in each round the peer's wall time over flamediff's; the median of the rounds (rounds alternate which goes first)."
 } | tee "$results/summary.txt"
