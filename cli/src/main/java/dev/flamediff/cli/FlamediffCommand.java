@@ -1,11 +1,13 @@
 package dev.flamediff.cli;
 
+import dev.flamediff.collect.InputLimits;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.model.ProfileException;
+import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
 import java.io.ByteArrayOutputStream;
@@ -103,6 +105,25 @@ public final class FlamediffCommand implements Callable<Integer> {
             description = "JFR parser: jdk (jdk.jfr.consumer) or async (async-profiler's jfr-converter)")
     private JfrParser jfrParser;
 
+    @Option(names = "--max-bytes", paramLabel = "N",
+            description = "read at most N (decompressed) bytes of each input; default 4 GiB")
+    private Long maxBytes;
+
+    @Option(names = "--max-gzip-ratio", paramLabel = "N",
+            description = "reject gzip input that expands more than N times; default 200")
+    private Integer maxGzipRatio;
+
+    @Option(names = "--max-name-length", paramLabel = "N",
+            description = "reject frame names longer than N characters; default 65536")
+    private Integer maxNameLength;
+
+    @Option(names = "--max-depth", paramLabel = "N", description = "reject stacks deeper than N frames; default 16384")
+    private Integer maxDepth;
+
+    @Option(names = "--max-nodes", paramLabel = "N",
+            description = "reject profiles whose call tree has more than N nodes; default 20000000")
+    private Integer maxNodes;
+
     @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
     private boolean verbose;
 
@@ -152,8 +173,9 @@ public final class FlamediffCommand implements Callable<Integer> {
         }
     }
 
-    ReadOptions readOptions() {
+    ReadOptions readOptions() throws CliFailure {
         ReadOptions options = ReadOptions.DEFAULT
+                .withLimits(inputLimits())
                 .withNormalizeNames(!keepNames)
                 .withLineNumbers(lineNumbers)
                 .withSimpleNames(simpleNames)
@@ -162,6 +184,35 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .withExclude(exclude)
                 .withEvent(event);
         return jfrParser == null ? options : options.withJfrParser(jfrParser.name());
+    }
+
+    /** The defaults of {@link InputLimits#DEFAULT}, with the limits the flags set. */
+    InputLimits inputLimits() throws CliFailure {
+        InputLimits limits = InputLimits.DEFAULT;
+        TreeLimits tree = limits.tree();
+        if (maxBytes != null) {
+            limits = limits.withMaxBytes(positive("--max-bytes", maxBytes));
+        }
+        if (maxGzipRatio != null) {
+            limits = limits.withMaxGzipRatio((int) positive("--max-gzip-ratio", maxGzipRatio));
+        }
+        if (maxNameLength != null) {
+            limits = limits.withMaxNameLength((int) positive("--max-name-length", maxNameLength));
+        }
+        if (maxDepth != null) {
+            tree = tree.withMaxDepth((int) positive("--max-depth", maxDepth));
+        }
+        if (maxNodes != null) {
+            tree = tree.withMaxNodes((int) positive("--max-nodes", maxNodes));
+        }
+        return limits.withTree(tree);
+    }
+
+    private static long positive(String flag, long value) throws CliFailure {
+        if (value <= 0) {
+            throw CliFailure.badInput(flag + " must be a positive number, not " + value, null);
+        }
+        return value;
     }
 
     DiffOptions diffOptions() {
