@@ -4,12 +4,13 @@ import dev.flamediff.model.LimitExceededException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.function.LongSupplier;
 
 /** Fails with {@link InputLimitException} once more than a set number of bytes has been read. */
 final class LimitedInputStream extends FilterInputStream {
 
     private final long maxBytes;
-    private final long gzipCap;
+    private final LongSupplier gzipCap;
     private final String name;
     private long count;
 
@@ -18,6 +19,14 @@ final class LimitedInputStream extends FilterInputStream {
      * @param gzipCap the byte count past which the gzip expansion ratio is exceeded, or -1
      */
     LimitedInputStream(InputStream in, long maxBytes, long gzipCap, String name) {
+        this(in, maxBytes, () -> gzipCap, name);
+    }
+
+    /**
+     * @param gzipCap the byte count past which the gzip expansion ratio is exceeded so far (it
+     *     grows with the compressed bytes consumed), or -1
+     */
+    LimitedInputStream(InputStream in, long maxBytes, LongSupplier gzipCap, String name) {
         super(in);
         this.maxBytes = maxBytes;
         this.gzipCap = gzipCap;
@@ -55,7 +64,8 @@ final class LimitedInputStream extends FilterInputStream {
             throw new InputLimitException(new LimitExceededException(
                     "input is larger than the limit of " + maxBytes + " bytes", name, null, null, null));
         }
-        if (gzipCap >= 0 && count > gzipCap) {
+        long cap = gzipCap.getAsLong();
+        if (cap >= 0 && count > cap) {
             throw new InputLimitException(new LimitExceededException(
                     "gzip data expands more than the limit allows (" + count + " bytes so far)",
                     name, "gzip", null, null));

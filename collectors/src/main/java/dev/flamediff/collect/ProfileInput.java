@@ -2,6 +2,7 @@ package dev.flamediff.collect;
 
 import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -96,11 +98,50 @@ public final class ProfileInput implements Closeable {
         if (!gzip) {
             return new LimitedInputStream(new BufferedInputStream(raw, 1 << 16), limits.maxBytes(), -1, name);
         }
-        long compressedSize = Files.size(path);
-        long ratioCap = limits.maxGzipRatio() == Integer.MAX_VALUE ? Long.MAX_VALUE
-                : Math.max(1L << 20, compressedSize * limits.maxGzipRatio());
-        return new LimitedInputStream(new BufferedInputStream(new GZIPInputStream(raw, 1 << 16), 1 << 16),
+        // The ratio is checked against the compressed bytes consumed so far, not the file's size:
+        // a large bomb is then stopped after about a megabyte of output instead of after ratio
+        // times its whole size (which file() would first write to disk).
+        CountingInputStream counted = new CountingInputStream(raw);
+        int ratio = limits.maxGzipRatio();
+        LongSupplier ratioCap = ratio == Integer.MAX_VALUE ? () -> Long.MAX_VALUE
+                : () -> Math.max(1L << 20, counted.count > Long.MAX_VALUE / ratio ? Long.MAX_VALUE
+                        : counted.count * ratio);
+        return new LimitedInputStream(new BufferedInputStream(new GZIPInputStream(counted, 1 << 16), 1 << 16),
                 limits.maxBytes(), ratioCap, name);
+    }
+
+    /** Counts the compressed bytes the inflater has consumed. */
+    private static final class CountingInputStream extends FilterInputStream {
+        private long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = super.skip(n);
+            count += s;
+            return s;
+        }
     }
 
     /**
