@@ -24,6 +24,7 @@ final class JfrSampleSink {
     private final long fromEpochNanos;
     private final long toEpochNanos;
     private final ReadOptions options;
+    private final boolean eventDefaulted;
     private final Map<JfrSource, CallTreeBuilder> builders = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> events = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> cutStacks = new EnumMap<>(JfrSource.class);
@@ -36,6 +37,7 @@ final class JfrSampleSink {
      */
     JfrSampleSink(ReadOptions options, Set<JfrSource> wanted, long recordingStartNanos) {
         this.options = options;
+        this.eventDefaulted = options.event().isEmpty();
         this.wanted = Set.copyOf(wanted);
         this.threads = options.threads();
         this.threadFilter = options.threadFilter();
@@ -85,6 +87,10 @@ final class JfrSampleSink {
      */
     void add(JfrSource source, Frame[] leafFirst, int depth, Frame thread, long weight, long count)
             throws LimitExceededException {
+        if (countsOnly(source)) {
+            events.computeIfAbsent(source, s -> new long[1])[0] += count;
+            return;
+        }
         CallTreeBuilder builder = builders.computeIfAbsent(source,
                 s -> new CallTreeBuilder(s.valueTypes(), options.limits().tree()));
         int len = depth + (thread != null ? 1 : 0);
@@ -104,6 +110,17 @@ final class JfrSampleSink {
             builder.addStack(ids, len, weight, count);
         }
         events.computeIfAbsent(source, s -> new long[1])[0] += count;
+    }
+
+    /**
+     * Returns whether only the stream's events need counting, not its tree: with no event asked
+     * the reader returns the first type in {@link JfrEvent} order that has events, CPU, so once
+     * CPU samples were kept no other type's tree can be the one returned (the notes still name
+     * their event counts), and building those trees is wasted time and heap.
+     */
+    private boolean countsOnly(JfrSource source) {
+        return eventDefaulted && source.event() != JfrEvent.CPU
+                && (events(JfrSource.EXECUTION) > 0 || events(JfrSource.CPU_TIME) > 0);
     }
 
     /**
