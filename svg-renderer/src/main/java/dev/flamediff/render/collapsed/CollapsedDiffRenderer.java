@@ -100,7 +100,8 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
                 stack.append(';');
             }
             Frame f = diff.frame(n);
-            stack.append(f.name()).append(f.kind().collapsedSuffix());
+            // A line break inside a name would end the line early: the format cannot hold one.
+            stack.append(f.name().replace('\n', ' ').replace('\r', ' ')).append(f.kind().collapsedSuffix());
             prefixEnd[depth] = stack.length();
             double base = diff.baseSelf(n);
             double head = diff.headSelf(n);

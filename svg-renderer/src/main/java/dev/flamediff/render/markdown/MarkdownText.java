@@ -22,7 +22,8 @@ final class MarkdownText {
                 case '&', '<', '>', '"', '\'', '|', '`', '\\', '*', '_', '[', ']', '(', ')',
                      '~', '!', '#', '{', '}', ':', '@', '$' -> out.append("&#").append((int) c).append(';');
                 default -> {
-                    if (c < 0x20 || c == 0x7f) {
+                    // Bidirectional controls would reorder the rest of the row as the reader sees it.
+                    if (c < 0x20 || c == 0x7f || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069')) {
                         out.append("&#xFFFD;");
                     } else {
                         out.append(c);
