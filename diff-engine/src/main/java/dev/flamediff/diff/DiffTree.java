@@ -6,7 +6,8 @@ import dev.flamediff.model.ValueType;
 /**
  * The union of a base and a head call tree: every call path present in either profile is a node,
  * with base and head self and total values (scaled by the normalization). Nodes are laid out in
- * depth-first pre-order with children sorted by {@link Frame}; node 0 is the root, and the
+ * depth-first pre-order with children sorted by name (frames that differ only in how a Java
+ * method ran are one node; see {@code Diffs.compareKey}); node 0 is the root, and the
  * subtree of node {@code n} is {@code [n, end(n))}. Immutable and safe to share between threads.
  *
  * <p>Deltas are head minus base: positive is a regression (more time, bytes or instructions in

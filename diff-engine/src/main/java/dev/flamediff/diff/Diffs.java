@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.IncompatibleProfilesException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
@@ -167,21 +168,23 @@ public final class Diffs {
             double baseWeight = baseScale / baseRuns;
             double headWeight = headScale / headRuns;
 
-            // Pending union nodes: the matched node in each input tree (-1 if absent).
-            List<int[]> pending = new ArrayList<>();
+            // Pending union nodes: the nodes of each input tree merged into it (often one, none
+            // when the path is absent from that tree, several when they differ only in kind).
+            List<int[][]> pending = new ArrayList<>();
             List<Integer> pendingParent = new ArrayList<>();
-            int[] rootMatch = new int[k];
+            int[][] rootMatch = new int[k][];
+            Arrays.fill(rootMatch, new int[] {0});
             pending.add(rootMatch);
             pendingParent.add(-1);
+            List<int[][]> childMatches = new ArrayList<>();
             while (!pending.isEmpty()) {
                 int last = pending.size() - 1;
-                int[] match = pending.remove(last);
+                int[][] match = pending.remove(last);
                 int par = pendingParent.remove(last);
                 int id = add(par, match, baseWeight, headWeight);
-                List<Frame> childFrames = new ArrayList<>();
-                List<int[]> childMatches = new ArrayList<>();
-                collectChildren(match, childFrames, childMatches);
-                for (int c = childFrames.size() - 1; c >= 0; c--) {
+                childMatches.clear();
+                collectChildren(match, childMatches);
+                for (int c = childMatches.size() - 1; c >= 0; c--) {
                     pending.add(childMatches.get(c));
                     pendingParent.add(id);
                 }
@@ -215,18 +218,24 @@ public final class Diffs {
                     significance, options.gate());
         }
 
-        private void collectChildren(int[] match, List<Frame> frames, List<int[]> matches) {
+        /**
+         * Appends the union children of a union node, in key order: a k-way merge over each
+         * tree's children of the matched nodes, taking in each tree every child with the
+         * smallest key.
+         */
+        private void collectChildren(int[][] match, List<int[][]> out) {
             int k = trees.length;
-            int[] cursor = new int[k];
+            int[][] kids = new int[k][];
+            int[] at = new int[k];
             for (int t = 0; t < k; t++) {
-                cursor[t] = match[t] < 0 ? -1 : trees[t].firstChild(match[t]);
+                kids[t] = childrenInKeyOrder(trees[t], match[t]);
             }
             while (true) {
                 Frame smallest = null;
                 for (int t = 0; t < k; t++) {
-                    if (cursor[t] >= 0) {
-                        Frame f = trees[t].frame(cursor[t]);
-                        if (smallest == null || f.compareTo(smallest) < 0) {
+                    if (at[t] < kids[t].length) {
+                        Frame f = trees[t].frame(kids[t][at[t]]);
+                        if (smallest == null || compareKey(f, smallest) < 0) {
                             smallest = f;
                         }
                     }
@@ -234,21 +243,53 @@ public final class Diffs {
                 if (smallest == null) {
                     return;
                 }
-                int[] childMatch = new int[k];
+                int[][] childMatch = new int[k][];
                 for (int t = 0; t < k; t++) {
-                    if (cursor[t] >= 0 && trees[t].frame(cursor[t]).equals(smallest)) {
-                        childMatch[t] = cursor[t];
-                        cursor[t] = trees[t].nextSibling(cursor[t]);
-                    } else {
-                        childMatch[t] = -1;
+                    int from = at[t];
+                    while (at[t] < kids[t].length && compareKey(trees[t].frame(kids[t][at[t]]), smallest) == 0) {
+                        at[t]++;
                     }
+                    childMatch[t] = from == at[t] ? NONE : Arrays.copyOfRange(kids[t], from, at[t]);
                 }
-                frames.add(smallest);
-                matches.add(childMatch);
+                out.add(childMatch);
             }
         }
 
-        private int add(int par, int[] match, double baseWeight, double headWeight) {
+        private static final int[] NONE = new int[0];
+
+        /**
+         * Returns the children of the given nodes of one tree in key order. One node's children
+         * are already in that order (sorted by name, then kind); the children of several nodes
+         * (a method that ran both interpreted and compiled under one caller) are sorted here.
+         */
+        private static int[] childrenInKeyOrder(CallTree tree, int[] nodes) {
+            int count = 0;
+            for (int node : nodes) {
+                for (int c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) {
+                    count++;
+                }
+            }
+            int[] out = new int[count];
+            int i = 0;
+            for (int node : nodes) {
+                for (int c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) {
+                    out[i++] = c;
+                }
+            }
+            if (nodes.length > 1) {
+                Integer[] boxed = Arrays.stream(out).boxed().toArray(Integer[]::new);
+                Arrays.sort(boxed, (a, b) -> {
+                    int byKey = compareKey(tree.frame(a), tree.frame(b));
+                    return byKey != 0 ? byKey : Integer.compare(a, b);
+                });
+                for (int j = 0; j < out.length; j++) {
+                    out[j] = boxed[j];
+                }
+            }
+            return out;
+        }
+
+        private int add(int par, int[][] match, double baseWeight, double headWeight) {
             if (size == frame.length) {
                 int cap = size * 2;
                 frame = Arrays.copyOf(frame, cap);
@@ -268,13 +309,20 @@ public final class Diffs {
             double b = 0;
             double h = 0;
             Frame f = Frame.ROOT;
+            long fWeight = -1;
             for (int t = 0; t < trees.length; t++) {
-                if (match[t] >= 0) {
-                    f = trees[t].frame(match[t]);
-                    long v = trees[t].self(valueIndex[t], match[t]);
-                    runSelf[id * k + t] = v;
+                for (int node : match[t]) {
+                    // The frame shown is the kind that carried the most of this path's value.
+                    Frame candidate = trees[t].frame(node);
+                    long weight = trees[t].total(valueIndex[t], node);
+                    if (weight > fWeight || (weight == fWeight && candidate.compareTo(f) < 0)) {
+                        f = candidate;
+                        fWeight = weight;
+                    }
+                    long v = trees[t].self(valueIndex[t], node);
+                    runSelf[id * k + t] += v;
                     if (countValueIndex != null) {
-                        runCount[id * k + t] = trees[t].self(countValueIndex[t], match[t]);
+                        runCount[id * k + t] += trees[t].self(countValueIndex[t], node);
                     }
                     if (t < baseRuns) {
                         b += v;
@@ -290,5 +338,25 @@ public final class Diffs {
             headSelf[id] = h * headWeight;
             return id;
         }
+    }
+
+    /**
+     * Orders frames by the key they are matched on across profiles: the name, then the kind's
+     * match group. Kinds that only say how a method ran (interpreted, JIT, inlined, C1) or that a
+     * format does not record (unknown, native, C++) do not split a frame, so a method JIT-compiled
+     * in one run and interpreted in the next, or read from two formats, is one frame; kernel and
+     * thread frames match only their own kind.
+     */
+    static int compareKey(Frame a, Frame b) {
+        int byName = a.name().compareTo(b.name());
+        return byName != 0 ? byName : Integer.compare(matchGroup(a.kind()), matchGroup(b.kind()));
+    }
+
+    private static int matchGroup(FrameKind kind) {
+        return switch (kind) {
+            case KERNEL -> 1;
+            case THREAD -> 2;
+            default -> 0;
+        };
     }
 }
