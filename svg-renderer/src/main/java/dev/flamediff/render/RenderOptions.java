@@ -21,8 +21,12 @@ import java.util.Optional;
 public record RenderOptions(Optional<String> title, double minWidth, WidthMode widthMode,
                             ColorBy colorBy, Palette palette, boolean inverted, int maxFrames) {
 
-    /** The default cap on drawn frames. */
-    public static final int DEFAULT_MAX_FRAMES = 12_000;
+    /**
+     * The default cap on drawn frames. A drawn frame takes 300 to 450 bytes (its tooltip repeats
+     * the name): 12,000 frames of deep async-profiler stacks made a 5.3 MB SVG, 10,000 stay under
+     * 5 MB.
+     */
+    public static final int DEFAULT_MAX_FRAMES = 10_000;
 
     /** The defaults described on each component. */
     public static final RenderOptions DEFAULT = new RenderOptions(Optional.empty(), 0.1);
