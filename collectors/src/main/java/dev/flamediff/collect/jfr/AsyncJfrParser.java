@@ -72,6 +72,16 @@ final class AsyncJfrParser implements JfrParser {
         } catch (IOException | RuntimeException e) {
             throw new MalformedProfileException("cannot decode chunk " + (chunk + 1) + " (" + describe(e) + ")",
                     source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk).offset()), e);
+        } catch (StackOverflowError e) {
+            // The metadata is a tree read recursively: damage can nest it without end.
+            throw new MalformedProfileException("cannot decode chunk " + (chunk + 1) + " (its metadata nests too"
+                    + " deeply)", source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk).offset()), e);
+        } catch (OutOfMemoryError e) {
+            // The parser sizes arrays from counts in the file before reading their entries, so a
+            // damaged count asks for gigabytes at once; the request fails before anything is held.
+            throw new MalformedProfileException("cannot decode chunk " + (chunk + 1) + " (a count in it asks for"
+                    + " more memory than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
+                    Position.offset(chunks.readable().get(chunk).offset()), e);
         }
     }
 
@@ -86,7 +96,7 @@ final class AsyncJfrParser implements JfrParser {
         }
     }
 
-    private static String describe(Exception e) {
+    private static String describe(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 

@@ -66,11 +66,22 @@ final class JdkJfrParser implements JfrParser {
         Map<JfrSource, Map<StackKey, long[]>> stacks = new EnumMap<>(JfrSource.class);
         try (RecordingFile recording = new RecordingFile(file)) {
             read(recording, sink, stacks);
+            // Constant pools are resolved lazily, so damage in them surfaces while naming frames.
+            resolve(stacks, sink, namer);
         } catch (IOException | RuntimeException e) {
             throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
                     source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
+        } catch (InternalError | StackOverflowError e) {
+            // The JDK's parser signals broken constant pools with InternalError, and reads nested
+            // metadata recursively.
+            throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
+                    source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
+        } catch (OutOfMemoryError e) {
+            // Arrays are sized from counts in the file; a damaged count asks for gigabytes at once.
+            throw new MalformedProfileException("cannot decode chunk " + number + " (a count in it asks for more"
+                    + " memory than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
+                    Position.offset(chunk.offset()), e);
         }
-        resolve(stacks, sink, namer);
     }
 
     private static void read(RecordingFile recording, JfrSampleSink sink,
@@ -179,7 +190,7 @@ final class JdkJfrParser implements JfrParser {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
-    private static String describe(Exception e) {
+    private static String describe(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
