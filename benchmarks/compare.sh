@@ -14,6 +14,8 @@
 #   JAVA         the java binary (default: java on the PATH)
 #   FLAMEDIFF_JAVA_OPTS  JVM options of the flamediff runs (default: the launcher's, -XX:+UseParallelGC)
 #   SKIP_BUILD=1 use the jars already built
+#   FLAMEDIFF_JAR  the flamediff jar to time (default: cli/target/flamediff.jar)
+#   PAIRS        the pairs to time, space-separated (default: jdk ap-alloc folded)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,7 +37,7 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     log "building cli/target/flamediff.jar and benchmarks/target/benchmarks.jar"
     (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package -pl cli,benchmarks -am)
 fi
-flamediff_jar="$root/cli/target/flamediff.jar"
+flamediff_jar="${FLAMEDIFF_JAR:-$root/cli/target/flamediff.jar}"
 bench_jar="$target/benchmarks.jar"
 
 if [[ ! -f "$tools/jfr-converter-4.5.jar" ]]; then
@@ -139,6 +141,7 @@ pairs=(
 cd "$large"
 for pair in "${pairs[@]}"; do
     IFS='|' read -r name variants peer pcmd <<< "$pair"
+    [[ " ${PAIRS:-jdk ap-alloc folded} " == *" $name "* ]] || continue
     IFS=',' read -r -a fvariants <<< "$variants"
     read -r -a pc <<< "$pcmd"
     last="${fvariants[-1]#*=}"
@@ -179,7 +182,6 @@ fi
     echo "inputs:"
     for f in "$large"/*.folded "$large"/*.jfr; do printf '  %-22s %6d MB\n' "$(basename "$f")" "$(size_mb "$f")"; done
     echo
-    printf '%-10s %-10s %4s %10s %12s %12s %11s\n' pair tool runs "median s" "peak RSS MB" "output KB" "ratio"
     awk '
         function median(list,   n, a, i, j, t) {
             n = split(list, a, " ")
