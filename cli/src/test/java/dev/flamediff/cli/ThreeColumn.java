@@ -63,6 +63,21 @@ final class ThreeColumn {
                 .orElseThrow().getKey();
     }
 
+    /**
+     * Returns, per callee name, the summed values of the nodes that {@code caller} calls directly,
+     * over all of the caller's call paths.
+     */
+    Map<String, Values> callees(String caller) {
+        Map<String, Values> out = new java.util.TreeMap<>();
+        prefixes.forEach((prefix, v) -> {
+            int last = prefix.lastIndexOf(';');
+            if (last > 0 && leaf(prefix.substring(0, last)).equals(caller)) {
+                out.merge(prefix.substring(last + 1), v, ThreeColumn::sum);
+            }
+        });
+        return out;
+    }
+
     /** Returns the last frame of a stack. */
     static String leaf(String stack) {
         return stack.substring(stack.lastIndexOf(';') + 1);
