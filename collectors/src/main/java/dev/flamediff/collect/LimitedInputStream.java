@@ -1,10 +1,14 @@
 package dev.flamediff.collect;
 
 import dev.flamediff.model.LimitExceededException;
+import dev.flamediff.model.MalformedProfileException;
+import dev.flamediff.model.Position;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.function.LongSupplier;
+import java.util.zip.ZipException;
 
 /** Fails with {@link InputLimitException} once more than a set number of bytes has been read. */
 final class LimitedInputStream extends FilterInputStream {
@@ -35,7 +39,12 @@ final class LimitedInputStream extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        int b = super.read();
+        int b;
+        try {
+            b = super.read();
+        } catch (ZipException | EOFException e) {
+            throw damaged(e);
+        }
         if (b >= 0) {
             advance(1);
         }
@@ -44,11 +53,25 @@ final class LimitedInputStream extends FilterInputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        int n = super.read(b, off, len);
+        int n;
+        try {
+            n = super.read(b, off, len);
+        } catch (ZipException | EOFException e) {
+            throw damaged(e);
+        }
         if (n > 0) {
             advance(n);
         }
         return n;
+    }
+
+    /**
+     * Only the gzip stream throws these, for damaged or cut compressed data: bad input, which
+     * {@link Profiles} reports as a malformed profile at the decompressed offset reached.
+     */
+    private InputLimitException damaged(IOException e) {
+        return new InputLimitException(new MalformedProfileException("damaged gzip data (" + e.getMessage() + ")",
+                name, "gzip", Position.offset(count), e));
     }
 
     @Override

@@ -39,7 +39,7 @@ class PathFuzzTest {
             assertThat(e.getMessage()).doesNotContain("\n");
             return;
         } catch (IOException e) {
-            // Damaged gzip data surfaces as a ZipException, which the CLI reports in one line.
+            // Reading the spooled copy failed (disk, not content): the CLI reports it in one line.
             return;
         }
         Profile base;

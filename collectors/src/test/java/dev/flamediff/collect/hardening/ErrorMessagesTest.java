@@ -119,6 +119,31 @@ class ErrorMessagesTest {
     }
 
     @Test
+    void damagedGzipDataNamesTheDecompressedOffset() throws Exception {
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(Files.readAllBytes(FixtureFiles.path("collapsed/base.collapsed")));
+        }
+        byte[] bytes = gz.toByteArray();
+        // Damage the CRC of the trailer: every line inflates, and the check at the end fails.
+        bytes[bytes.length - 8] ^= (byte) 0x5A;
+        ProfileException e = read("damaged.collapsed.gz", bytes, ReadOptions.DEFAULT);
+        assertThat(e).isInstanceOf(MalformedProfileException.class);
+        assertThat(e.getMessage()).matches(".*damaged\\.collapsed\\.gz: gzip, byte \\d+: damaged gzip data \\(.+\\)");
+    }
+
+    @Test
+    void aCutGzipStreamNamesTheDecompressedOffset() throws Exception {
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(Files.readAllBytes(FixtureFiles.path("collapsed/base.collapsed")));
+        }
+        byte[] cut = Arrays.copyOf(gz.toByteArray(), gz.size() / 2);
+        ProfileException e = read("cut.collapsed.gz", cut, ReadOptions.DEFAULT);
+        assertThat(e.getMessage()).contains("cut.collapsed.gz: gzip, byte ").contains("damaged gzip data");
+    }
+
+    @Test
     void anUnknownFormatNamesTheFile() throws Exception {
         ProfileException e = read("noise.bin", new byte[] {0, 1, 2, 3, (byte) 0xFF, 7, 7, 7}, ReadOptions.DEFAULT);
         assertThat(e).isInstanceOf(UnrecognizedFormatException.class);
