@@ -163,12 +163,12 @@ class SearchTest extends BrowserTest {
     @Test
     void hoverShowsTheFramesDetailsOnOneLine() {
         List<Map<String, Object>> frames = chromium.frames();
-        int i = widest(frames, "fixture.FixtureApp.parseRecordsSlow");
+        int i = widest(frames, "fixture.FixtureApp.splitWithRegex");
         new Actions(chromium.driver()).moveToElement(chromium.driver().findElement(By.cssSelector("#f" + i + " > rect"))).perform();
         String details = text("details");
         String tooltip = (String) chromium.js(
                 "return document.querySelector('#f' + arguments[0] + ' > title').textContent", i);
-        assertThat(details).startsWith("fixture.FixtureApp.parseRecordsSlow  |  ");
+        assertThat(details).startsWith("fixture.FixtureApp.splitWithRegex  |  ");
         String totalLine = tooltip.lines().filter(l -> l.startsWith("total: ")).findFirst().orElseThrow();
         assertThat(details).contains(totalLine).doesNotContain("\n");
         // The tooltip carries base -> head in the profile's unit.
