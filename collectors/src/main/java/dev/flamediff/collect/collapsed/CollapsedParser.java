@@ -22,6 +22,8 @@ import java.util.List;
 final class CollapsedParser {
 
     private static final int MAX_SHOWN_COUNT = 40;
+    /** The longest line buffered, whatever the limits allow. */
+    private static final long MAX_LINE_BYTES = 64L << 20;
 
     private final String source;
     private final InputLimits limits;
@@ -46,8 +48,11 @@ final class CollapsedParser {
         this.decoder = new CollapsedFrameDecoder(normalizeNames);
         this.builder = new CallTreeBuilder(List.of(ValueType.SAMPLES), limits.tree());
         // A line can hold at most maxDepth frames of maxNameLength chars (up to 3 bytes each).
+        // The line is buffered whole, so the bound is also capped at 64 MiB: with the default
+        // limits it would be 1 GiB of heap (2 while the buffer grows) for one hostile line,
+        // where the deepest real stacks take a few MB.
         long bound = (3L * limits.maxNameLength() + 1) * limits.tree().maxDepth() + 64;
-        this.maxLineBytes = Math.min(bound, 1L << 30);
+        this.maxLineBytes = Math.min(bound, MAX_LINE_BYTES);
     }
 
     /** Reads every line of the stream and returns the tree. */

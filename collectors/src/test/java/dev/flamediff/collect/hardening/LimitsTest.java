@@ -147,6 +147,21 @@ class LimitsTest {
     }
 
     @Test
+    void aCollapsedLineOf100MegabytesWithoutABreakIsRejectedInBoundedMemory() throws Exception {
+        Path wide = dir.resolve("wide.collapsed");
+        byte[] block = new byte[1 << 20];
+        Arrays.fill(block, (byte) 'a');
+        try (OutputStream out = Files.newOutputStream(wide)) {
+            out.write("main;work 3\nmain;".getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 100; i++) {
+                out.write(block);
+            }
+        }
+        expectRejectedInBoundedMemory("100 MB line", wide, LimitExceededException.class);
+        assertThatThrownBy(() -> Profiles.read(wide, ReadOptions.DEFAULT)).hasMessageContaining("line 2: line longer");
+    }
+
+    @Test
     void aCallgrindChain100000CallsDeepIsRejectedInBoundedMemory() throws Exception {
         Path deep = dir.resolve("callgrind.out.deep");
         int n = 100_000;
