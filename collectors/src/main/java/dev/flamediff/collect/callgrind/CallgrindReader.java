@@ -78,8 +78,10 @@ public final class CallgrindReader implements ProfileReader {
     @Override
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
         CallgrindFile file;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(input.open(), StandardCharsets.UTF_8),
-                1 << 16)) {
+        // A line holds at most a name and its compressed-name prefix, or a position and the costs.
+        long maxLineBytes = 4L * options.limits().maxNameLength() + 4096;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                new LineLengthLimit(input.open(), maxLineBytes, input.name()), StandardCharsets.UTF_8), 1 << 16)) {
             file = new CallgrindParser(options.limits().maxNameLength()).parse(in);
         } catch (ProfileException e) {
             throw e.withContext(input.name(), FORMAT, null);

@@ -162,6 +162,24 @@ class LimitsTest {
     }
 
     @Test
+    void aCallgrindLineOf100MegabytesIsRejectedInBoundedMemory() throws Exception {
+        Path wide = dir.resolve("callgrind.out.wide");
+        byte[] block = new byte[1 << 20];
+        Arrays.fill(block, (byte) 'a');
+        try (OutputStream out = Files.newOutputStream(wide)) {
+            out.write("# callgrind format\nversion: 1\npositions: line\nevents: Ir\n\nfl=(1) a.c\nfn=(1) "
+                    .getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 100; i++) {
+                out.write(block);
+            }
+            out.write("\n1 5\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        expectRejectedInBoundedMemory("100 MB callgrind line", wide, LimitExceededException.class);
+        assertThatThrownBy(() -> Profiles.read(wide, ReadOptions.DEFAULT))
+                .hasMessageContaining("callgrind, line 7: line longer than the limit");
+    }
+
+    @Test
     void aCallgrindChain100000CallsDeepIsRejectedInBoundedMemory() throws Exception {
         Path deep = dir.resolve("callgrind.out.deep");
         int n = 100_000;
