@@ -22,10 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads each writer's base and head recording as each event type and diffs them: the fixture
- * program's head makes parseRecords slower (it calls parseRecordsSlow), computeChecksum faster
- * (computeChecksumFast) and adds compressBlock, and the diff must say so. The comparison is per
- * method called from {@code FixtureApp.work}, summed over frame kinds (a method can be
- * interpreted in one sample and JIT-compiled in the next).
+ * program's head makes parseRecords slower (it parses with regular expressions), computeChecksum
+ * faster (one pass instead of three), both under their own names, and adds compressBlock, and the
+ * diff must say so. The comparison is per method called from {@code FixtureApp.work}, summed over
+ * frame kinds (a method can be interpreted in one sample and JIT-compiled in the next).
  */
 class JfrEventsDiffTest {
 
@@ -44,25 +44,23 @@ class JfrEventsDiffTest {
     @MethodSource("writersAndParsers")
     void cpuShowsTheRegressionTheImprovementAndTheNewMethod(String writer, String parser) throws Exception {
         Map<String, double[]> work = callsFromWork(writer, ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(parser));
-        assertThat(topRegression(work)).isEqualTo("parseRecordsSlow");
+        // compressBlock is new work, and in some runs it grows more than parseRecords does, so
+        // the slower method is the top regression among the methods both variants call.
+        assertThat(topRegression(calledByBoth(work))).isEqualTo("parseRecords");
+        assertThat(topImprovement(work)).isEqualTo("computeChecksum");
         assertAdded(work, "compressBlock");
-        assertAdded(work, "parseRecordsSlow");
-        // Head renamed the two methods it changed, so compare each old method with its new variant.
-        Map<String, double[]> paths = byCodePath(work);
-        assertThat(topRegression(paths)).isEqualTo("parseRecords");
-        assertThat(topImprovement(paths)).isEqualTo("computeChecksum");
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"ap17", "ap25"})
     void wallShowsTheRegressionAndTheNewMethod(String writer) throws Exception {
         Map<String, double[]> work = callsFromWork(writer, ReadOptions.DEFAULT.withEvent("wall"));
-        assertThat(topRegression(work)).isEqualTo("parseRecordsSlow");
+        assertThat(topRegression(calledByBoth(work))).isEqualTo("parseRecords");
         assertAdded(work, "compressBlock");
         // With a fixed run time every unchanged method also loses wall time in head (fewer loop
         // iterations), so computeChecksum is among the two largest drops, not always the first.
         assertThat(improvements(work).subList(0, 2)).contains("computeChecksum");
-        assertThat(work.get("computeChecksum")[1]).isZero();
+        assertThat(work.get("computeChecksum")[1]).isLessThan(work.get("computeChecksum")[0] / 4);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -71,9 +69,9 @@ class JfrEventsDiffTest {
         Profile base = JfrFixtures.read(writer + "-base", ReadOptions.DEFAULT.withEvent("alloc"));
         assertThat(base.valueTypes()).containsExactly(ValueType.ALLOC_BYTES, ValueType.SAMPLES);
         Map<String, double[]> work = callsFromWork(writer, ReadOptions.DEFAULT.withEvent("alloc"));
-        assertThat(topRegression(work)).isEqualTo("parseRecordsSlow");
-        // The checksums and compressBlock allocate nothing.
-        assertThat(work).doesNotContainKeys("computeChecksum", "computeChecksumFast", "compressBlock");
+        assertThat(topRegression(work)).isEqualTo("parseRecords");
+        // The checksum and compressBlock allocate nothing.
+        assertThat(work).doesNotContainKeys("computeChecksum", "compressBlock");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -96,7 +94,7 @@ class JfrEventsDiffTest {
 
     @Test
     void nativeReadsJdkNativeMethodSamples() throws Exception {
-        Profile p = JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withEvent("native"));
+        Profile p = JfrFixtures.read("jdk17-base2", ReadOptions.DEFAULT.withEvent("native"));
         assertThat(p.metadata().event()).isEqualTo("native");
         assertThat(p.tree().grandTotal(0)).isEqualTo(1);
         Profile none = JfrFixtures.read("jdk25-head", ReadOptions.DEFAULT.withEvent("native"));
@@ -108,8 +106,8 @@ class JfrEventsDiffTest {
     void cpuPrefersCpuTimeSamplesWhenTheRecordingHasThem() throws Exception {
         Profile p = JfrFixtures.read("jdk25-head", ReadOptions.DEFAULT);
         assertThat(p.metadata().event()).isEqualTo("cpu");
-        assertThat(p.metadata().notes()).first().asString().startsWith("event cpu (the recording's default): 438 jdk.CPUTimeSample events");
-        assertThat(p.tree().grandTotal(0)).isEqualTo(438);
+        assertThat(p.metadata().notes()).first().asString().startsWith("event cpu (the recording's default): 174 jdk.CPUTimeSample events");
+        assertThat(p.tree().grandTotal(0)).isEqualTo(174);
     }
 
     @Test
@@ -134,9 +132,7 @@ class JfrEventsDiffTest {
         Profile b = JfrFixtures.read(writer + "-base2", ReadOptions.DEFAULT);
         DiffTree d = Diffs.diff(a, b, DiffOptions.DEFAULT);
         for (int n = 1; n < d.size(); n++) {
-            if (d.parent(n) > 0 && d.frame(d.parent(n)).name().equals(APP + "work")) {
-                assertThat(d.frame(n).name()).doesNotContain("Slow", "Fast", "compressBlock");
-            }
+            assertThat(d.frame(n).name()).isNotIn(APP + "compressBlock", APP + "splitWithRegex");
         }
     }
 
@@ -159,15 +155,10 @@ class JfrEventsDiffTest {
         return out;
     }
 
-    /** Sums each changed method with its head variant (parseRecordsSlow into parseRecords, and so on). */
-    private static Map<String, double[]> byCodePath(Map<String, double[]> work) {
-        Map<String, double[]> out = new TreeMap<>();
-        work.forEach((name, v) -> {
-            double[] sum = out.computeIfAbsent(name.replaceAll("(Slow|Fast)$", ""), k -> new double[3]);
-            for (int i = 0; i < 3; i++) {
-                sum[i] += v[i];
-            }
-        });
+    /** The methods that both base and head spent something in. */
+    private static Map<String, double[]> calledByBoth(Map<String, double[]> work) {
+        Map<String, double[]> out = new TreeMap<>(work);
+        out.values().removeIf(v -> v[0] == 0 || v[1] == 0);
         return out;
     }
 

@@ -10,6 +10,7 @@ import dev.flamediff.diff.NodeStatus;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.Profile;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -33,8 +34,14 @@ class JfrFrameNamesTest {
         Set<String> rawHead = lambdaNames(JfrFixtures.read(writer + "-head", raw));
         // Each writer's raw form carries an address (and before JDK 21 a counter and a hash).
         assertThat(rawBase).isNotEmpty().allMatch(n -> n.contains("0x"));
-        assertThat(rawBase.stream().filter(n -> n.startsWith("fixture.FixtureApp$$Lambda") && n.endsWith(".run")))
-                .hasSize(1).doesNotContainAnyElementsOf(rawHead);
+        List<String> runnable = rawBase.stream()
+                .filter(n -> n.startsWith("fixture.FixtureApp$$Lambda") && n.endsWith(".run")).toList();
+        assertThat(runnable).hasSize(1);
+        if (writer.endsWith("17")) {
+            // On JDK 25 the lambda is named by its address alone, which two runs can share (the
+            // shipped jdk25 pair does); on JDK 17 a per-run counter comes with it.
+            assertThat(runnable).doesNotContainAnyElementsOf(rawHead);
+        }
 
         Profile base = JfrFixtures.read(writer + "-base", ReadOptions.DEFAULT);
         Profile head = JfrFixtures.read(writer + "-head", ReadOptions.DEFAULT);

@@ -79,10 +79,10 @@ class JfrParserParityTest {
 
     @org.junit.jupiter.api.Test
     void theNativeMethodDifferenceIsRealOnTheJdk17Fixture() throws Exception {
-        // jdk17-base holds one jdk.NativeMethodSample: the async parser counts it as CPU.
-        Profile jdkNative = JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withEvent("native"));
-        Profile jdkCpu = JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withEvent("cpu"));
-        Profile asyncCpu = JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser("async"));
+        // jdk17-base2 holds one jdk.NativeMethodSample: the async parser counts it as CPU.
+        Profile jdkNative = JfrFixtures.read("jdk17-base2", ReadOptions.DEFAULT.withEvent("native"));
+        Profile jdkCpu = JfrFixtures.read("jdk17-base2", ReadOptions.DEFAULT.withEvent("cpu"));
+        Profile asyncCpu = JfrFixtures.read("jdk17-base2", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser("async"));
         assertThat(jdkNative.tree().grandTotal(0)).isEqualTo(1);
         assertThat(asyncCpu.tree().grandTotal(0)).isEqualTo(jdkCpu.tree().grandTotal(0) + 1);
     }
