@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,10 +44,12 @@ public final class FlamediffCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BASE", description = "the profile before the change; - reads stdin")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "BASE",
+            description = "the profile before the change; - reads stdin")
     private String base;
 
-    @Parameters(index = "1", paramLabel = "HEAD", description = "the profile after the change; - reads stdin")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "HEAD",
+            description = "the profile after the change; - reads stdin")
     private String head;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
@@ -124,6 +127,9 @@ public final class FlamediffCommand implements Callable<Integer> {
             description = "reject profiles whose call tree has more than N nodes; default 20000000")
     private Integer maxNodes;
 
+    @Mixin
+    private NoiseOptions noise = new NoiseOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
     private boolean verbose;
 
@@ -159,13 +165,21 @@ public final class FlamediffCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            String usage = noise.inputProblem(base, head);
+            if (usage != null) {
+                err().println("flamediff: " + usage + " (see flamediff --help)");
+                return ExitCodes.BAD_INPUT;
+            }
             RenderOptions render = renderOptions();
             OutputTarget target = OutputTargets.choose(output, format);
+            if (noise.severalRuns()) {
+                return severalRuns(target, render);
+            }
             ProfilePair pair = new ProfilePairReader(stdin, readOptions()).read(base, head);
             DiffTree diff = diff(pair);
             write(diff, target, render);
             report(pair, diff);
-            return ExitCodes.OK;
+            return GateReport.exitCode(diff, err());
         } catch (CliFailure failure) {
             return fail(failure);
         } finally {
@@ -229,10 +243,27 @@ public final class FlamediffCommand implements Callable<Integer> {
 
     private DiffTree diff(ProfilePair pair) throws CliFailure {
         try {
-            return Diffs.diff(pair.base(), pair.head(), diffOptions());
+            return Diffs.diff(pair.base(), pair.head(), noise.apply(diffOptions()));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }
+    }
+
+    /** {@code --base a b c --head x y z}: the same steps over several runs per side. */
+    private int severalRuns(OutputTarget target, RenderOptions render) throws CliFailure {
+        RunsReader.Runs runs = new RunsReader(new ProfilePairReader(stdin, readOptions()))
+                .read(noise.baseRuns(), noise.headRuns());
+        DiffTree diff;
+        try {
+            diff = Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions()));
+        } catch (ProfileException e) {
+            throw CliFailure.badInput(e.getMessage(), e);
+        }
+        write(diff, target, render);
+        runs.notes().forEach(err()::println);
+        err().println(RunReport.summary(diff));
+        GateReport.runsLine(diff).ifPresent(err()::println);
+        return GateReport.exitCode(diff, err());
     }
 
     /**

@@ -75,7 +75,8 @@ final class ProfilePairReader {
         return () -> readOne(name);
     }
 
-    private Profile readOne(String name) throws CliFailure {
+    /** Reads one profile; {@code -} reads standard input. */
+    Profile readOne(String name) throws CliFailure {
         try {
             if ("-".equals(name)) {
                 return Profiles.read(STDIN_NAME, stdin, options);

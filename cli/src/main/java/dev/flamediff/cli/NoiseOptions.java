@@ -1,0 +1,104 @@
+package dev.flamediff.cli;
+
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.GateThresholds;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * The flags about noise and the CI gate, mixed into {@link FlamediffCommand}: several runs per
+ * side, the significance level, and the thresholds that turn a significant regression into exit
+ * code 1.
+ */
+final class NoiseOptions {
+
+    @Option(names = "--base", arity = "1..*", paramLabel = "FILE",
+            description = "several base runs instead of BASE: a node's value is the mean over the runs, "
+                    + "and significance uses the run-to-run spread")
+    private List<String> baseRuns;
+
+    @Option(names = "--head", arity = "1..*", paramLabel = "FILE",
+            description = "several head runs instead of HEAD (with --base)")
+    private List<String> headRuns;
+
+    @Option(names = "--fail-on-regression", paramLabel = "PCT",
+            description = "exit 1 when the whole profile grew by more than PCT percent and the growth is significant")
+    private Double failOnRegression;
+
+    @Option(names = "--fail-on-frame-regression", paramLabel = "PCT",
+            description = "exit 1 when one frame (its self value summed over all its call paths) grew by more "
+                    + "than PCT percent of the whole profile and the growth is significant")
+    private Double failOnFrameRegression;
+
+    @Option(names = "--significance", paramLabel = "LEVEL",
+            description = "false discovery rate at which a change counts as significant, in (0, 1); default "
+                    + DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL)
+    private Double significance;
+
+    /**
+     * Returns the usage problem with the inputs given, or null when they are fine: either the two
+     * positional profiles or {@code --base} and {@code --head}, not both and not half of either.
+     */
+    String inputProblem(String base, String head) {
+        boolean runs = baseRuns != null || headRuns != null;
+        if (!runs) {
+            if (base == null && head == null) {
+                return "Missing required parameters: 'BASE', 'HEAD'";
+            }
+            return head == null ? "Missing required parameter: 'HEAD'" : null;
+        }
+        if (base != null) {
+            return "give the profiles either as BASE HEAD or with --base and --head, not both";
+        }
+        if (baseRuns == null || headRuns == null) {
+            return baseRuns == null ? "--head needs --base" : "--base needs --head";
+        }
+        return null;
+    }
+
+    /** Returns whether the profiles come from {@code --base}/{@code --head}. */
+    boolean severalRuns() {
+        return baseRuns != null;
+    }
+
+    List<String> baseRuns() {
+        return baseRuns;
+    }
+
+    List<String> headRuns() {
+        return headRuns;
+    }
+
+    /**
+     * Returns the options with the level and the gate's thresholds applied.
+     *
+     * @throws CliFailure (exit 2) for a level outside (0, 1) or a negative or non-finite percentage
+     */
+    DiffOptions apply(DiffOptions options) throws CliFailure {
+        DiffOptions out = options;
+        if (significance != null) {
+            if (!(significance > 0 && significance < 1)) {
+                throw CliFailure.badInput("--significance must be a level between 0 and 1 (exclusive), not "
+                        + significance, null);
+            }
+            out = out.withSignificanceLevel(significance);
+        }
+        GateThresholds gate = GateThresholds.NONE;
+        if (failOnRegression != null) {
+            gate = gate.withWholeProfile(percent("--fail-on-regression", failOnRegression));
+        }
+        if (failOnFrameRegression != null) {
+            gate = gate.withAnyFrame(percent("--fail-on-frame-regression", failOnFrameRegression));
+        }
+        return out.withGate(gate);
+    }
+
+    private static double percent(String flag, double value) throws CliFailure {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw CliFailure.badInput(flag + " must be a percentage >= 0, not "
+                    + String.format(Locale.ROOT, "%s", value), null);
+        }
+        return value / 100;
+    }
+}
