@@ -54,7 +54,7 @@ class ModesAndUrlStateTest extends BrowserTest {
     @Test
     void headModeHidesRemovedCodeAndChangesModeSizesAddedCodeByItsChange() {
         List<Map<String, Object>> frames = chromium.frames();
-        int removed = widest(frames, "fixture.FixtureApp.parseRecords");
+        int removed = widest(frames, "fixture.FixtureApp.splitWithIndexOf");
         int added = widest(frames, "fixture.FixtureApp.compressBlock");
         byId("width-mode").click();
         assertThat(num(chromium.frames().get(removed), "w")).as("removed frame in head mode").isZero();
