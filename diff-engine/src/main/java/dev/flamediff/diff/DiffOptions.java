@@ -22,10 +22,13 @@ import java.util.Optional;
  *     program show per node beyond sampling noise (a node's variance is its sampling variance plus
  *     (c·value)²); default {@link #DEFAULT_RUN_VARIATION}; 0 tests against sampling noise alone.
  *     With several runs per side the spread is measured and this is not used.
+ * @param exactFrameKinds whether frames match across profiles only when name and kind are equal,
+ *     as difffolded.pl matches folded lines; default false: a method that ran interpreted in one
+ *     profile and JIT-compiled in the other is one frame (see {@code Diffs.compareKey})
  */
 public record DiffOptions(Normalization normalization, Optional<ValueType> valueType,
                           double significanceLevel, Optional<NoiseModel> noiseModel,
-                          GateThresholds gate, double runVariation) {
+                          GateThresholds gate, double runVariation, boolean exactFrameKinds) {
 
     /**
      * The default level, 1%: with the false-discovery adjustment, at most one base-versus-base
@@ -35,14 +38,16 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
 
     /**
      * The default run-to-run variation for one run per side: 40%. Two recordings of the same
-     * program differ per call path by much more than their sampling noise (the JIT inlines
+     * program can differ per call path by much more than their sampling noise (the JIT inlines
      * differently, stack walks fail at different places, the kernel zeroes pages in one run and
-     * not the other, CI neighbours steal CPU): the project's two recordings of one program
-     * (fixtures/collapsed/base and base2) differ by 1.6x on the hottest frame, by 128 samples to
-     * none on one path and by 7 to 108 samples in the kernel's clear_page. At 0.1 that pair flags
-     * 14 to 42 nodes; at 0.2 no node, but the frame sums still flag clear_page; 0.4 flags nothing
-     * at either level. The price: one run per side only detects large changes (a frame about 12
-     * times slower); several runs per side measure the spread instead and detect about 1.2x.
+     * not the other, CI neighbours steal CPU). The fixture program's first pair of base
+     * recordings, made on a busy machine (fixtures/collapsed/base and base2 as first committed),
+     * differed by 1.6x on the hottest frame, by 128 samples to none on one path and by 7 to 108
+     * samples in the kernel's clear_page: at 0.1 that pair flagged 14 to 42 nodes, at 0.2 no
+     * node but still clear_page summed over its paths, at 0.4 nothing. A quieter machine gives
+     * quieter pairs (the current recordings are within sampling noise), but one run cannot tell
+     * which machine it came from. The price: one run per side only detects large changes;
+     * several runs per side measure the spread instead and detect much smaller ones.
      */
     public static final double DEFAULT_RUN_VARIATION = 0.4;
 
@@ -66,36 +71,41 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
     /** Creates options with the default significance level, noise model and no gate. */
     public DiffOptions(Normalization normalization, Optional<ValueType> valueType) {
         this(normalization, valueType, DEFAULT_SIGNIFICANCE_LEVEL, Optional.empty(), GateThresholds.NONE,
-                DEFAULT_RUN_VARIATION);
+                DEFAULT_RUN_VARIATION, false);
     }
 
     /** Returns a copy with the given normalization. */
     public DiffOptions withNormalization(Normalization value) {
-        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate, runVariation);
+        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate, runVariation, exactFrameKinds);
     }
 
     /** Returns a copy that compares the given value type. */
     public DiffOptions withValueType(ValueType value) {
-        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate, runVariation);
+        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate, runVariation, exactFrameKinds);
     }
 
     /** Returns a copy with the given significance level (a false discovery rate in (0, 1)). */
     public DiffOptions withSignificanceLevel(double value) {
-        return new DiffOptions(normalization, valueType, value, noiseModel, gate, runVariation);
+        return new DiffOptions(normalization, valueType, value, noiseModel, gate, runVariation, exactFrameKinds);
     }
 
     /** Returns a copy that assumes the given noise model instead of choosing one. */
     public DiffOptions withNoiseModel(NoiseModel value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate, runVariation);
+        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate, runVariation, exactFrameKinds);
     }
 
     /** Returns a copy assuming the given relative run-to-run variation for one run per side. */
     public DiffOptions withRunVariation(double value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, value);
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, value, exactFrameKinds);
     }
 
     /** Returns a copy with the given CI gate thresholds. */
     public DiffOptions withGate(GateThresholds value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value, runVariation);
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value, runVariation, exactFrameKinds);
+    }
+
+    /** Returns a copy that matches frames on name and kind exactly (or, with false, on name). */
+    public DiffOptions withExactFrameKinds(boolean value) {
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, runVariation, value);
     }
 }
