@@ -130,6 +130,9 @@ public final class FlamediffCommand implements Callable<Integer> {
     @Mixin
     private NoiseOptions noise = new NoiseOptions();
 
+    @Mixin
+    private GraphOptions graph = new GraphOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
     private boolean verbose;
 
@@ -176,7 +179,7 @@ public final class FlamediffCommand implements Callable<Integer> {
                 return severalRuns(target, render);
             }
             ProfilePair pair = new ProfilePairReader(stdin, readOptions()).read(base, head);
-            DiffTree diff = diff(pair);
+            DiffTree diff = diff(pair, target);
             write(diff, target, render);
             report(pair, diff);
             return GateReport.exitCode(diff, err());
@@ -229,8 +232,8 @@ public final class FlamediffCommand implements Callable<Integer> {
         return value;
     }
 
-    DiffOptions diffOptions() {
-        DiffOptions options = DiffOptions.DEFAULT.withNormalization(normalization);
+    DiffOptions diffOptions(OutputTarget target) {
+        DiffOptions options = graph.apply(DiffOptions.DEFAULT.withNormalization(normalization), target);
         return valueType == null ? options : options.withValueType(valueType);
     }
 
@@ -238,12 +241,12 @@ public final class FlamediffCommand implements Callable<Integer> {
         if (!(minWidth >= 0) || Double.isInfinite(minWidth)) {
             throw CliFailure.badInput("--minwidth must be a number of pixels >= 0, not " + minWidth, null);
         }
-        return RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth);
+        return graph.apply(RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth));
     }
 
-    private DiffTree diff(ProfilePair pair) throws CliFailure {
+    private DiffTree diff(ProfilePair pair, OutputTarget target) throws CliFailure {
         try {
-            return Diffs.diff(pair.base(), pair.head(), noise.apply(diffOptions()));
+            return Diffs.diff(pair.base(), pair.head(), noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }
@@ -255,7 +258,7 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .read(noise.baseRuns(), noise.headRuns());
         DiffTree diff;
         try {
-            diff = Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions()));
+            diff = Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }

@@ -235,7 +235,7 @@ public final class Diffs {
                 for (int t = 0; t < k; t++) {
                     if (at[t] < kids[t].length) {
                         Frame f = trees[t].frame(kids[t][at[t]]);
-                        if (smallest == null || compareKey(f, smallest) < 0) {
+                        if (smallest == null || matchKey(f, smallest) < 0) {
                             smallest = f;
                         }
                     }
@@ -246,7 +246,7 @@ public final class Diffs {
                 int[][] childMatch = new int[k][];
                 for (int t = 0; t < k; t++) {
                     int from = at[t];
-                    while (at[t] < kids[t].length && compareKey(trees[t].frame(kids[t][at[t]]), smallest) == 0) {
+                    while (at[t] < kids[t].length && matchKey(trees[t].frame(kids[t][at[t]]), smallest) == 0) {
                         at[t]++;
                     }
                     childMatch[t] = from == at[t] ? NONE : Arrays.copyOfRange(kids[t], from, at[t]);
@@ -257,12 +257,17 @@ public final class Diffs {
 
         private static final int[] NONE = new int[0];
 
+        /** Compares frames on what they are matched on: see {@link DiffOptions#exactFrameKinds()}. */
+        private int matchKey(Frame a, Frame b) {
+            return options.exactFrameKinds() ? a.compareTo(b) : compareKey(a, b);
+        }
+
         /**
          * Returns the children of the given nodes of one tree in key order. One node's children
          * are already in that order (sorted by name, then kind); the children of several nodes
          * (a method that ran both interpreted and compiled under one caller) are sorted here.
          */
-        private static int[] childrenInKeyOrder(CallTree tree, int[] nodes) {
+        private int[] childrenInKeyOrder(CallTree tree, int[] nodes) {
             int count = 0;
             for (int node : nodes) {
                 for (int c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) {
@@ -279,7 +284,7 @@ public final class Diffs {
             if (nodes.length > 1) {
                 Integer[] boxed = Arrays.stream(out).boxed().toArray(Integer[]::new);
                 Arrays.sort(boxed, (a, b) -> {
-                    int byKey = compareKey(tree.frame(a), tree.frame(b));
+                    int byKey = matchKey(tree.frame(a), tree.frame(b));
                     return byKey != 0 ? byKey : Integer.compare(a, b);
                 });
                 for (int j = 0; j < out.length; j++) {

@@ -42,7 +42,7 @@ class CollapsedDiffRendererTest {
             List<String> base = FoldedPairs.file(random, List.of());
             List<String> head = FoldedPairs.file(random, base);
             DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
-                    DiffOptions.DEFAULT);
+                    DiffOptions.DEFAULT.withExactFrameKinds(true));
             String text = render(diff);
             assertThat(text).endsWith("\n");
             assertThat(lines(text)).as("round %d:\n%s\n---\n%s", round, FoldedPairs.text(base), FoldedPairs.text(head))
@@ -57,7 +57,7 @@ class CollapsedDiffRendererTest {
             List<String> base = FoldedPairs.file(random, List.of());
             List<String> head = FoldedPairs.file(random, base);
             DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
-                    DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL));
+                    DiffOptions.DEFAULT.withExactFrameKinds(true).withNormalization(Normalization.TOTAL));
             assertThat(lines(render(diff))).as("round %d", round)
                     .containsExactlyElementsOf(DiffFoldedOracle.diff(base, head, true));
         }
@@ -72,7 +72,7 @@ class CollapsedDiffRendererTest {
                 new Frame("do_syscall_64", FrameKind.KERNEL)), 4);
         b.addStack(List.of(new Frame("[main tid=1]", FrameKind.THREAD)), 1);
         Profile p = new Profile(b.build(), ProfileMetadata.of("p", "test", "cpu"));
-        assertThat(render(Diffs.diff(p, p, DiffOptions.DEFAULT))).isEqualTo(
+        assertThat(render(Diffs.diff(p, p, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEqualTo(
                 "Main.main_[0];Main.work_[j];Main.inl_[i];Main.c1_[1];libc_read;JVM::op;do_syscall_64_[k] 4 4\n"
                 + "[main tid=1] 1 1\n");
     }
@@ -84,7 +84,7 @@ class CollapsedDiffRendererTest {
         b.addStack(List.of(Frame.of("main"), new Frame("read", FrameKind.NATIVE)), 3);
         Profile base = new Profile(b.build(), ProfileMetadata.of("b", "test", "cpu"));
         Profile head = FoldedTrees.profile("h", List.of("main;read 7"));
-        assertThat(render(Diffs.diff(base, head, DiffOptions.DEFAULT))).isEqualTo("main;read 5 7\n");
+        assertThat(render(Diffs.diff(base, head, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEqualTo("main;read 5 7\n");
     }
 
     @Test
@@ -94,7 +94,7 @@ class CollapsedDiffRendererTest {
         b.addStack(List.of(Frame.of("main"), Frame.of("idle")), 0);
         b.addStack(List.of(Frame.of("main"), Frame.of("work")), 1);
         Profile p = new Profile(b.build(), ProfileMetadata.of("p", "test", "cpu"));
-        assertThat(render(Diffs.diff(p, p, DiffOptions.DEFAULT))).isEqualTo("main;work 1 1\n");
+        assertThat(render(Diffs.diff(p, p, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEqualTo("main;work 1 1\n");
     }
 
     @Test
@@ -103,7 +103,7 @@ class CollapsedDiffRendererTest {
         Profile b2 = FoldedTrees.profile("b2", List.of("main;a 2"));
         Profile b3 = FoldedTrees.profile("b3", List.of("main;a 2"));
         Profile h = FoldedTrees.profile("h", List.of("main;a 4"));
-        assertThat(render(Diffs.diff(List.of(b1, b2, b3), List.of(h), DiffOptions.DEFAULT)))
+        assertThat(render(Diffs.diff(List.of(b1, b2, b3), List.of(h), DiffOptions.DEFAULT.withExactFrameKinds(true))))
                 .isEqualTo("main;a 1.66666666666667 4\nmain;b 0.333333333333333 0\n");
     }
 
@@ -111,21 +111,21 @@ class CollapsedDiffRendererTest {
     void factorsScaleBothColumnsAndTruncate() throws Exception {
         Profile b = FoldedTrees.profile("b", List.of("main;a 3", "main;b 5"));
         Profile h = FoldedTrees.profile("h", List.of("main;a 3"));
-        assertThat(render(Diffs.diff(b, h, DiffOptions.DEFAULT.withNormalization(Normalization.factors(0.5, 3)))))
+        assertThat(render(Diffs.diff(b, h, DiffOptions.DEFAULT.withExactFrameKinds(true).withNormalization(Normalization.factors(0.5, 3)))))
                 .isEqualTo("main;a 1 9\nmain;b 2 0\n");
     }
 
     @Test
     void emptyDiffWritesNothing() throws Exception {
         Profile empty = FoldedTrees.profile("e", List.of());
-        assertThat(render(Diffs.diff(empty, empty, DiffOptions.DEFAULT))).isEmpty();
+        assertThat(render(Diffs.diff(empty, empty, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEmpty();
     }
 
     @Test
     void tenThousandFrameStackRendersWithoutRecursion() throws Exception {
         List<String> frames = new ArrayList<>(Collections.nCopies(10_000, "f"));
         Profile p = FoldedTrees.profile("deep", List.of(String.join(";", frames) + " 3"));
-        String text = render(Diffs.diff(p, p, DiffOptions.DEFAULT));
+        String text = render(Diffs.diff(p, p, DiffOptions.DEFAULT.withExactFrameKinds(true)));
         assertThat(text).isEqualTo(String.join(";", frames) + " 3 3\n");
     }
 
@@ -135,7 +135,7 @@ class CollapsedDiffRendererTest {
         List<String> base = FoldedPairs.file(random, List.of());
         List<String> head = FoldedPairs.file(random, base);
         DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
-                DiffOptions.DEFAULT);
+                DiffOptions.DEFAULT.withExactFrameKinds(true));
         assertThat(render(diff)).isEqualTo(render(diff));
         assertThat(RENDERER.format()).isEqualTo("collapsed");
     }

@@ -38,7 +38,7 @@ class CollapsedReadDiffRenderTest {
             List<String> head = FoldedPairs.file(random, base);
             boolean normalize = round % 2 == 1;
             DiffTree diff = Diffs.diff(read("base.collapsed", base), read("head.collapsed", head),
-                    DiffOptions.DEFAULT.withNormalization(normalize ? Normalization.TOTAL : Normalization.NONE));
+                    DiffOptions.DEFAULT.withExactFrameKinds(true).withNormalization(normalize ? Normalization.TOTAL : Normalization.NONE));
             assertThat(CollapsedDiffRendererTest.lines(CollapsedDiffRendererTest.render(diff)))
                     .as("round %d (normalize %s):\n%s---\n%s", round, normalize,
                             FoldedPairs.text(base), FoldedPairs.text(head))
@@ -53,7 +53,7 @@ class CollapsedReadDiffRenderTest {
             List<String> lines = FoldedPairs.file(random, List.of());
             Profile p = read("p.collapsed", lines);
             List<String> out = CollapsedDiffRendererTest.lines(
-                    CollapsedDiffRendererTest.render(Diffs.diff(p, p, DiffOptions.DEFAULT)));
+                    CollapsedDiffRendererTest.render(Diffs.diff(p, p, DiffOptions.DEFAULT.withExactFrameKinds(true))));
             // Each 3-column line "stack c c" must give back the input's summed "stack c".
             List<String> twoColumn = new ArrayList<>();
             for (String line : out) {

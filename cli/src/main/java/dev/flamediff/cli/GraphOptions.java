@@ -1,0 +1,86 @@
+package dev.flamediff.cli;
+
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.render.RenderOptions;
+import dev.flamediff.render.RenderOptions.ColorBy;
+import dev.flamediff.render.RenderOptions.Palette;
+import dev.flamediff.render.RenderOptions.WidthMode;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/** The flags that shape the graph, and how frames are matched for it. */
+final class GraphOptions {
+
+    @Option(names = "--width-mode", paramLabel = "MODE", converter = WidthModeConverter.class,
+            description = "what a frame's width shows: union (default: max of base and head, so removed "
+                    + "and added frames stay visible), head, base, sum, changes (only what changed)")
+    private WidthMode widthMode = WidthMode.UNION;
+
+    @Option(names = "--color-by", paramLabel = "DELTA", converter = ColorByConverter.class,
+            description = "which change colors a frame: total (default, inclusive) or self")
+    private ColorBy colorBy = ColorBy.TOTAL;
+
+    @Option(names = "--palette", paramLabel = "NAME", converter = PaletteConverter.class,
+            description = "red-blue (default) or color-blind (orange regressions, purple improvements)")
+    private Palette palette = Palette.RED_BLUE;
+
+    @Option(names = "--inverted", description = "draw an icicle graph: roots at the top")
+    private boolean inverted;
+
+    @Option(names = "--max-frames", paramLabel = "N",
+            description = "draw at most N frames; narrower ones are merged; default "
+                    + RenderOptions.DEFAULT_MAX_FRAMES)
+    private Integer maxFrames;
+
+    @Option(names = "--exact-frame-kinds",
+            description = "match frames on name and kind (interpreted, JIT, inlined...) instead of name "
+                    + "alone; always on for collapsed output, which matches lines as difffolded.pl does")
+    private boolean exactFrameKinds;
+
+    /** Returns the render options with these flags applied. */
+    RenderOptions apply(RenderOptions options) throws CliFailure {
+        RenderOptions out = options.withWidthMode(widthMode).withColorBy(colorBy).withPalette(palette)
+                .withInverted(inverted);
+        if (maxFrames != null) {
+            if (maxFrames <= 0) {
+                throw CliFailure.badInput("--max-frames must be a positive number, not " + maxFrames, null);
+            }
+            out = out.withMaxFrames(maxFrames);
+        }
+        return out;
+    }
+
+    /**
+     * Returns the diff options with frame matching set: the 3-column output promises
+     * difffolded.pl's lines, and difffolded.pl tells {@code foo_[j]} from {@code foo_[i]}.
+     */
+    DiffOptions apply(DiffOptions options, OutputTarget target) {
+        return options.withExactFrameKinds(exactFrameKinds || target.renderer().format().equals("collapsed"));
+    }
+
+    private static String constant(String value) {
+        return value.trim().replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+
+    static final class WidthModeConverter implements ITypeConverter<WidthMode> {
+        @Override
+        public WidthMode convert(String value) {
+            return WidthMode.valueOf(constant(value));
+        }
+    }
+
+    static final class ColorByConverter implements ITypeConverter<ColorBy> {
+        @Override
+        public ColorBy convert(String value) {
+            return ColorBy.valueOf(constant(value));
+        }
+    }
+
+    static final class PaletteConverter implements ITypeConverter<Palette> {
+        @Override
+        public Palette convert(String value) {
+            return Palette.valueOf(constant(value));
+        }
+    }
+}
