@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -246,7 +247,8 @@ public final class FlamediffCommand implements Callable<Integer> {
 
     private DiffTree diff(ProfilePair pair, OutputTarget target) throws CliFailure {
         try {
-            return Diffs.diff(pair.base(), pair.head(), noise.apply(diffOptions(target)));
+            return Diffs.diff(graph.shape(List.of(pair.base())), graph.shape(List.of(pair.head())),
+                    noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }
@@ -258,7 +260,7 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .read(noise.baseRuns(), noise.headRuns());
         DiffTree diff;
         try {
-            diff = Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions(target)));
+            diff = Diffs.diff(graph.shape(runs.base()), graph.shape(runs.head()), noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }

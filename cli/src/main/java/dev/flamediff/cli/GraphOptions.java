@@ -1,10 +1,13 @@
 package dev.flamediff.cli;
 
+import dev.flamediff.collect.StackReverser;
 import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.model.Profile;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.ColorBy;
 import dev.flamediff.render.RenderOptions.Palette;
 import dev.flamediff.render.RenderOptions.WidthMode;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -28,6 +31,10 @@ final class GraphOptions {
     @Option(names = "--inverted", description = "draw an icicle graph: roots at the top")
     private boolean inverted;
 
+    @Option(names = "--reverse",
+            description = "reverse every stack (leaf first): hot leaf functions at the root, their callers merged")
+    private boolean reverse;
+
     @Option(names = "--max-frames", paramLabel = "N",
             description = "draw at most N frames; narrower ones are merged; default "
                     + RenderOptions.DEFAULT_MAX_FRAMES)
@@ -37,6 +44,11 @@ final class GraphOptions {
             description = "match frames on name and kind (interpreted, JIT, inlined...) instead of name "
                     + "alone; always on for collapsed output, which matches lines as difffolded.pl does")
     private boolean exactFrameKinds;
+
+    /** Returns the profiles as the graph should show them: reversed with {@code --reverse}. */
+    List<Profile> shape(List<Profile> profiles) {
+        return reverse ? profiles.stream().map(StackReverser::reverse).toList() : profiles;
+    }
 
     /** Returns the render options with these flags applied. */
     RenderOptions apply(RenderOptions options) throws CliFailure {

@@ -82,4 +82,18 @@ class GraphOptionsTest {
         assertThat(tree).contains("{\"name\":\"work\",\"kind\":\"interpreted\",\"status\":\"common\","
                 + "\"baseSelf\":10,\"headSelf\":30,").doesNotContain("\"status\":\"removed\"");
     }
+
+    @Test
+    void reverseRootsTheGraphAtTheHotLeaves() throws IOException {
+        Path b = dir.resolve("b.collapsed");
+        Path h = dir.resolve("h.collapsed");
+        Files.writeString(b, "main;a;hot 5\nmain;b;hot 3\n", StandardCharsets.UTF_8);
+        Files.writeString(h, "main;a;hot 9\nmain;b;hot 3\n", StandardCharsets.UTF_8);
+        Path folded = dir.resolve("diff.collapsed");
+
+        CliRun run = CliRun.run(b.toString(), h.toString(), "-o", folded.toString(), "--reverse");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.readString(folded)).isEqualTo("hot;a;main 5 9\nhot;b;main 3 3\n");
+    }
 }
