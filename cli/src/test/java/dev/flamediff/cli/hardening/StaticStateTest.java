@@ -120,6 +120,8 @@ class StaticStateTest {
             URL url = roots.nextElement();
             if (url.getProtocol().equals("jar")) {
                 JarURLConnection jar = (JarURLConnection) url.openConnection();
+                // An uncached copy, so closing it cannot close a JarFile someone else shares.
+                jar.setUseCaches(false);
                 try (JarFile file = jar.getJarFile()) {
                     for (Enumeration<JarEntry> e = file.entries(); e.hasMoreElements(); ) {
                         add(names, e.nextElement().getName());
