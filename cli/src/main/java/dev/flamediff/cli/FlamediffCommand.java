@@ -105,6 +105,18 @@ public final class FlamediffCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "put a frame per thread at the root")
     private boolean threads;
 
+    @Option(names = "--thread-filter", paramLabel = "REGEX", converter = PatternConverter.class,
+            description = "keep only samples of threads whose name matches REGEX (JFR)")
+    private Pattern threadFilter;
+
+    @Option(names = "--from", paramLabel = "TIME", converter = TimeOffsetConverter.class,
+            description = "drop events before TIME from the recording's start: ms, or with a unit (2.5s, 1m) (JFR)")
+    private Long from;
+
+    @Option(names = "--to", paramLabel = "TIME", converter = TimeOffsetConverter.class,
+            description = "drop events after TIME from the recording's start (JFR)")
+    private Long to;
+
     @Option(names = "--jfr-parser", paramLabel = "PARSER",
             description = "JFR parser: jdk (jdk.jfr.consumer) or async (async-profiler's jfr-converter)")
     private JfrParser jfrParser;
@@ -198,6 +210,8 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .withLineNumbers(lineNumbers)
                 .withSimpleNames(simpleNames)
                 .withThreads(threads)
+                .withThreadFilter(threadFilter)
+                .withTimeWindow(from, to)
                 .withInclude(include)
                 .withExclude(exclude)
                 .withEvent(event);

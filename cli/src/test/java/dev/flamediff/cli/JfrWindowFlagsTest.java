@@ -1,0 +1,65 @@
+package dev.flamediff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flamediff.fixtures.FixtureFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** --thread-filter, --from and --to reach the JFR reader through the CLI. */
+class JfrWindowFlagsTest {
+
+    private static final String BASE = FixtureFiles.path("jfr/ap17-base.jfr").toString();
+    private static final String HEAD = FixtureFiles.path("jfr/ap17-head.jfr").toString();
+
+    private static JsonNode json(String... extra) throws Exception {
+        String[] args = new String[4 + extra.length];
+        args[0] = BASE;
+        args[1] = HEAD;
+        args[2] = "-o";
+        args[3] = "-";
+        System.arraycopy(extra, 0, args, 4, extra.length);
+        String[] withFormat = java.util.Arrays.copyOf(args, args.length + 2);
+        withFormat[args.length] = "-f";
+        withFormat[args.length + 1] = "json";
+        CliRun run = CliRun.run(withFormat);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        return new ObjectMapper().readTree(run.stdout());
+    }
+
+    private static double baseTotal(JsonNode diff) {
+        return diff.get("base").get("total").asDouble();
+    }
+
+    @Test
+    void aThreadFilterKeepsOnlyThatThreadsSamples() throws Exception {
+        double all = baseTotal(json());
+        double one = baseTotal(json("--thread-filter", "^worker-0$"));
+        double none = baseTotal(json("--thread-filter", "^no-such-thread$"));
+
+        assertThat(one).isPositive().isLessThan(all);
+        assertThat(none).isZero();
+    }
+
+    @Test
+    void aTimeWindowKeepsOnlyItsEvents() throws Exception {
+        double all = baseTotal(json());
+        double firstSecond = baseTotal(json("--from", "0", "--to", "1s"));
+        double rest = baseTotal(json("--from", "1000ms"));
+
+        assertThat(firstSecond).isPositive().isLessThan(all);
+        assertThat(rest).isPositive().isLessThan(all);
+        assertThat(firstSecond + rest).isBetween(all - 5, all + 5);
+    }
+
+    @Test
+    void aBadTimeIsAUsageError() {
+        CliRun run = CliRun.run(BASE, HEAD, "-o", "-", "--from", "soon");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).hasSize(1);
+        assertThat(run.errLines().get(0)).contains("--from").contains("soon");
+    }
+}
