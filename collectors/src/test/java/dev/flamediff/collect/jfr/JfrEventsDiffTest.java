@@ -94,7 +94,7 @@ class JfrEventsDiffTest {
 
     @Test
     void nativeReadsJdkNativeMethodSamples() throws Exception {
-        Profile p = JfrFixtures.read("jdk17-base2", ReadOptions.DEFAULT.withEvent("native"));
+        Profile p = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native"));
         assertThat(p.metadata().event()).isEqualTo("native");
         assertThat(p.tree().grandTotal(0)).isEqualTo(1);
         Profile none = JfrFixtures.read("jdk25-head", ReadOptions.DEFAULT.withEvent("native"));
