@@ -13,10 +13,22 @@ public final class CallTreeBuilder {
     private final FrameTable.Builder frames;
     private final List<ValueType> valueTypes;
     private final TreeLimits limits;
+    /**
+     * The children of a node with at most this many are found by walking its sibling list; the
+     * children of a wider node are also kept in {@link #childIndex}. Most nodes of a large tree
+     * have one or two children, and a path added in one go has consecutive ids, so walking the
+     * list touches memory that is already cached, where every hash lookup is a cache miss.
+     */
+    private static final int LIST_MAX = 2;
+
     private final LongIntMap childIndex = new LongIntMap(1024);
     private int[] parent = new int[1024];
     private int[] frame = new int[1024];
     private int[] depth = new int[1024];
+    /** The most recently added child of each node, 0 for none (the root is nobody's child). */
+    private int[] firstChild = new int[1024];
+    private int[] nextSibling = new int[1024];
+    private int[] childCount = new int[1024];
     private long[][] self;
     private int size;
     private boolean built;
@@ -68,10 +80,18 @@ public final class CallTreeBuilder {
      * @throws LimitExceededException if the node would exceed the depth or node-count limit
      */
     public int child(int node, int frameId) throws LimitExceededException {
-        long key = ((long) node << 32) | (frameId & 0xFFFFFFFFL);
-        int existing = childIndex.get(key);
-        if (existing >= 0) {
-            return existing;
+        int count = childCount[node];
+        if (count <= LIST_MAX) {
+            for (int c = firstChild[node]; c != 0; c = nextSibling[c]) {
+                if (frame[c] == frameId) {
+                    return c;
+                }
+            }
+        } else {
+            int existing = childIndex.get(key(node, frameId));
+            if (existing >= 0) {
+                return existing;
+            }
         }
         int d = depth[node] + 1;
         if (d > limits.maxDepth()) {
@@ -81,20 +101,40 @@ public final class CallTreeBuilder {
             throw new LimitExceededException("more than the limit of " + limits.maxNodes() + " call-tree nodes");
         }
         if (size == parent.length) {
-            int cap = size * 2;
-            parent = Arrays.copyOf(parent, cap);
-            frame = Arrays.copyOf(frame, cap);
-            depth = Arrays.copyOf(depth, cap);
-            for (int v = 0; v < self.length; v++) {
-                self[v] = Arrays.copyOf(self[v], cap);
-            }
+            grow();
         }
         int id = size++;
         parent[id] = node;
         frame[id] = frameId;
         depth[id] = d;
-        childIndex.put(key, id);
+        nextSibling[id] = firstChild[node];
+        firstChild[node] = id;
+        childCount[node] = count + 1;
+        if (count == LIST_MAX) {
+            for (int c = id; c != 0; c = nextSibling[c]) {
+                childIndex.put(key(node, frame[c]), c);
+            }
+        } else if (count > LIST_MAX) {
+            childIndex.put(key(node, frameId), id);
+        }
         return id;
+    }
+
+    private static long key(int node, int frameId) {
+        return ((long) node << 32) | (frameId & 0xFFFFFFFFL);
+    }
+
+    private void grow() {
+        int cap = size * 2;
+        parent = Arrays.copyOf(parent, cap);
+        frame = Arrays.copyOf(frame, cap);
+        depth = Arrays.copyOf(depth, cap);
+        firstChild = Arrays.copyOf(firstChild, cap);
+        nextSibling = Arrays.copyOf(nextSibling, cap);
+        childCount = Arrays.copyOf(childCount, cap);
+        for (int v = 0; v < self.length; v++) {
+            self[v] = Arrays.copyOf(self[v], cap);
+        }
     }
 
     /** Adds to the self value of the node. */

@@ -1,0 +1,95 @@
+package dev.flamediff.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The builder finds a node's children by walking a short sibling list, and through a hash index
+ * once a node has more children than that; these tests build trees whose fan-out crosses that
+ * switch and compare every path against a plain map of the stacks.
+ */
+class CallTreeBuilderTest {
+
+    @Test
+    void randomStacksGiveOneNodePerDistinctPathWithSummedSelfValues() throws Exception {
+        for (long seed = 1; seed <= 40; seed++) {
+            Random random = new Random(seed);
+            // Alphabets from 1 to 40 names: from long single-child chains to nodes with dozens
+            // of children.
+            int names = 1 + random.nextInt(40);
+            Map<List<Frame>, Long> stacks = new HashMap<>();
+            CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES, ValueType.CPU_NANOS));
+            for (int s = 0; s < 300; s++) {
+                List<Frame> stack = new ArrayList<>();
+                int depth = 1 + random.nextInt(6);
+                for (int d = 0; d < depth; d++) {
+                    stack.add(new Frame("f" + random.nextInt(names),
+                            random.nextInt(5) == 0 ? FrameKind.JIT : FrameKind.UNKNOWN));
+                }
+                long count = 1 + random.nextInt(50);
+                stacks.merge(stack, count, Long::sum);
+                builder.addStack(stack, count, count * 7);
+            }
+            CallTree tree = builder.build();
+
+            Map<List<Frame>, Long> self = new HashMap<>();
+            self.put(List.of(), 0L);
+            for (Map.Entry<List<Frame>, Long> e : stacks.entrySet()) {
+                List<Frame> stack = e.getKey();
+                for (int i = 0; i < stack.size(); i++) {
+                    self.putIfAbsent(stack.subList(0, i), 0L);
+                }
+                self.merge(stack, e.getValue(), Long::sum);
+            }
+            assertThat(tree.size()).as("seed %d", seed).isEqualTo(self.size());
+            for (int n = 0; n < tree.size(); n++) {
+                List<Frame> path = Arrays.asList(tree.path(n));
+                assertThat(tree.self(0, n)).as("seed %d path %s", seed, path).isEqualTo(self.get(path));
+                assertThat(tree.self(1, n)).isEqualTo(self.get(path) * 7);
+                Frame previous = null;
+                for (int c = tree.firstChild(n); c >= 0; c = tree.nextSibling(c)) {
+                    assertThat(tree.parent(c)).isEqualTo(n);
+                    if (previous != null) {
+                        assertThat(tree.frame(c)).isGreaterThan(previous);
+                    }
+                    previous = tree.frame(c);
+                }
+            }
+        }
+    }
+
+    @Test
+    void childReturnsTheSameNodeForTheSameFrameBeforeAndAfterTheIndexTakesOver() throws Exception {
+        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        int[] ids = new int[50];
+        int[] nodes = new int[50];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = builder.frameId(Frame.of("f" + i));
+            nodes[i] = builder.child(0, ids[i]);
+            for (int j = 0; j <= i; j++) {
+                assertThat(builder.child(0, ids[j])).isEqualTo(nodes[j]);
+            }
+        }
+        assertThat(builder.nodeCount()).isEqualTo(51);
+    }
+
+    @Test
+    void theNodeLimitStillHoldsWhenChildrenAreFoundByList() throws Exception {
+        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES), new TreeLimits(10, 3));
+        int a = builder.frameId(Frame.of("a"));
+        int b = builder.frameId(Frame.of("b"));
+        int c = builder.frameId(Frame.of("c"));
+        builder.child(0, a);
+        builder.child(0, b);
+        assertThat(builder.child(0, a)).isEqualTo(1);
+        assertThatThrownBy(() -> builder.child(0, c)).isInstanceOf(LimitExceededException.class);
+    }
+}
