@@ -7,13 +7,16 @@ import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import one.jfr.ClassRef;
+import one.jfr.JfrClass;
 import one.jfr.JfrReader;
 import one.jfr.MethodRef;
 import one.jfr.StackTrace;
@@ -27,16 +30,24 @@ import one.jfr.event.ExecutionSample;
  * tools.profiler:jfr-converter): fast and allocation-light, but it decodes a fixed set of event
  * types by field position and does not say which type an event had. Constant-pool ids are only
  * valid within their chunk, so it stops at each chunk boundary, resolves the stack ids aggregated
- * so far, and forgets them.
+ * so far, and forgets them; frames are named once per recording ({@link JfrFrameCache}).
  *
- * <p>What it cannot tell apart, and the reader documents: jdk.NativeMethodSample events come back
- * as execution samples (so {@code cpu} of a JDK recording includes them and {@code native} is not
- * available), and jdk.ObjectAllocationOutsideTLAB events of a JDK recording come back like
- * jdk.ObjectAllocationSample ones.
+ * <p>The parser returns jdk.NativeMethodSample events as execution samples and
+ * jdk.ObjectAllocationOutsideTLAB events like jdk.ObjectAllocationSample ones. A recording with
+ * a chunk from the JDK's recorder (which writes those) is therefore read chunk by chunk from a
+ * buffer this class owns, where {@link JfrEventTypeProbe} finds each such event's real type.
+ * async-profiler writes neither, so its recordings are streamed from the file.
  */
 final class AsyncJfrParser implements JfrParser {
 
     static final String NAME = "async";
+
+    /**
+     * The id of an event type as the chunk's metadata declares it: {@code JfrClass.id}, which the
+     * parser keeps package-private (event types are left out of its public id dictionary). The
+     * library is on the class path or an automatic module, both open to deep reflection.
+     */
+    private static final VarHandle TYPE_ID = typeIdHandle();
 
     @Override
     public String name() {
@@ -46,7 +57,33 @@ final class AsyncJfrParser implements JfrParser {
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
             throws IOException, ProfileException {
-        int chunk = 0;
+        JfrFrameCache frames = new JfrFrameCache(namer);
+        int[] chunk = {0};
+        try {
+            if (JfrWriter.isAsyncProfiler(file, chunks.readable())) {
+                parseStream(file, chunks, sink, frames, chunk);
+            } else {
+                parseChunks(file, chunks, sink, frames, chunk);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (" + describe(e) + ")",
+                    source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+        } catch (StackOverflowError e) {
+            // The metadata is a tree read recursively: damage can nest it without end.
+            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (its metadata nests too"
+                    + " deeply)", source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+        } catch (OutOfMemoryError e) {
+            // The parser sizes arrays from counts in the file before reading their entries, so a
+            // damaged count asks for gigabytes at once; the request fails before anything is held.
+            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (a count in it asks for"
+                    + " more memory than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
+                    Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+        }
+    }
+
+    /** One reader over the whole file, stopping at each chunk boundary; {@code chunk[0]} follows it. */
+    private static void parseStream(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameCache frames,
+                                    int[] chunk) throws IOException, ProfileException {
         try (JfrReader reader = open(file, chunks)) {
             reader.stopAtNewChunk = true;
             ChunkState state = null;
@@ -56,32 +93,60 @@ final class AsyncJfrParser implements JfrParser {
                     if (state != null) {
                         state.flush();
                     }
-                    if (reader.eof() || chunk + 1 >= chunks.readable().size()) {
+                    if (reader.eof() || chunk[0] + 1 >= chunks.readable().size()) {
                         break;
                     }
-                    chunk++;
+                    chunk[0]++;
                     state = null;
                     continue;
                 }
                 if (state == null) {
                     // Created at the chunk's first event: only then are its metadata and pools loaded.
-                    state = new ChunkState(reader, sink, namer);
+                    state = new ChunkState(reader, sink, frames, null);
                 }
-                state.add(e);
+                state.add(e, 0, 0);
             }
-        } catch (IOException | RuntimeException e) {
-            throw new MalformedProfileException("cannot decode chunk " + (chunk + 1) + " (" + describe(e) + ")",
-                    source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk).offset()), e);
-        } catch (StackOverflowError e) {
-            // The metadata is a tree read recursively: damage can nest it without end.
-            throw new MalformedProfileException("cannot decode chunk " + (chunk + 1) + " (its metadata nests too"
-                    + " deeply)", source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk).offset()), e);
-        } catch (OutOfMemoryError e) {
-            // The parser sizes arrays from counts in the file before reading their entries, so a
-            // damaged count asks for gigabytes at once; the request fails before anything is held.
-            throw new MalformedProfileException("cannot decode chunk " + (chunk + 1) + " (a count in it asks for"
-                    + " more memory than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
-                    Position.offset(chunks.readable().get(chunk).offset()), e);
+        }
+    }
+
+    /**
+     * One reader per chunk, over a copy of the chunk followed by the start of a chunk header: the
+     * reader stops at a chunk signature, and without one it would stop 68 bytes short of the end.
+     */
+    private static void parseChunks(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameCache frames,
+                                    int[] chunk) throws IOException, ProfileException {
+        byte[] bytes = new byte[0];
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            for (int i = 0; i < chunks.readable().size(); i++) {
+                chunk[0] = i;
+                JfrChunk c = chunks.readable().get(i);
+                // Chunks over 2 GB cannot be held in one buffer: the parser would refuse the file too.
+                int size = Math.toIntExact(c.size());
+                if (bytes.length < size + JfrChunkScanner.HEADER_SIZE) {
+                    bytes = new byte[Math.max(size + JfrChunkScanner.HEADER_SIZE, bytes.length + bytes.length / 2)];
+                }
+                ByteBuffer data = ByteBuffer.wrap(bytes, 0, size + JfrChunkScanner.HEADER_SIZE);
+                readFully(ch, ByteBuffer.wrap(bytes, 0, size), c.offset());
+                ByteBuffer.wrap(bytes, size, JfrChunkScanner.HEADER_SIZE).putInt(JfrChunkScanner.MAGIC);
+                JfrReader reader = new JfrReader(data);
+                reader.stopAtNewChunk = true;
+                ChunkState state = new ChunkState(reader, sink, frames, new JfrEventTypeProbe(data));
+                int before = data.position();
+                for (Event e; (e = reader.readEvent()) != null; ) {
+                    int after = data.position();
+                    state.add(e, before, after);
+                    before = after;
+                }
+                state.flush();
+            }
+        }
+    }
+
+    private static void readFully(FileChannel ch, ByteBuffer target, long offset) throws IOException {
+        while (target.hasRemaining()) {
+            if (ch.read(target, offset + target.position()) < 0) {
+                throw new IOException("the file ends at byte " + (offset + target.position()));
+            }
         }
     }
 
@@ -96,6 +161,15 @@ final class AsyncJfrParser implements JfrParser {
         }
     }
 
+    private static VarHandle typeIdHandle() {
+        try {
+            return MethodHandles.privateLookupIn(JfrClass.class, MethodHandles.lookup())
+                    .findVarHandle(JfrClass.class, "id", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static String describe(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
@@ -104,27 +178,45 @@ final class AsyncJfrParser implements JfrParser {
     private static final class ChunkState {
         private final JfrReader reader;
         private final JfrSampleSink sink;
-        private final JfrFrameNamer namer;
+        private final JfrFrameCache names;
+        private final JfrEventTypeProbe probe;
         private final boolean asyncProfilerWriter;
         private final boolean hasAllocationSample;
+        private final int nativeMethodSampleType;
+        private final int outsideTlabType;
         private final Map<Integer, String> threadStates;
         private final Map<Integer, String> frameTypes;
         private final Map<JfrSource, Map<Long, long[]>> stacks = new EnumMap<>(JfrSource.class);
         private final Map<Integer, Boolean> acceptedThreads = new HashMap<>();
         private final Map<FrameKey, Frame> frames = new HashMap<>();
 
-        ChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameNamer namer) {
+        /** @param probe finds the real type of ambiguous events; null when the chunks hold none */
+        ChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameCache names, JfrEventTypeProbe probe) {
             this.reader = reader;
             this.sink = sink;
-            this.namer = namer;
+            this.names = names;
+            this.probe = probe;
             // Only async-profiler declares profiler.* types; its samples are told apart by state.
             this.asyncProfilerWriter = reader.typesByName.containsKey("profiler.WallClockSample");
             this.hasAllocationSample = reader.typesByName.containsKey("jdk.ObjectAllocationSample");
+            this.nativeMethodSampleType = probe == null ? -1 : typeId("jdk.NativeMethodSample");
+            this.outsideTlabType = probe == null || !hasAllocationSample ? -1 : typeId("jdk.ObjectAllocationOutsideTLAB");
             this.threadStates = reader.enums.getOrDefault("jdk.types.ThreadState", Map.of());
             this.frameTypes = reader.enums.getOrDefault("jdk.types.FrameType", Map.of());
         }
 
-        void add(Event e) {
+        private int typeId(String name) {
+            JfrClass type = reader.typesByName.get(name);
+            return type == null ? -1 : (int) TYPE_ID.get(type);
+        }
+
+        /**
+         * Adds an event.
+         *
+         * @param from where the reader was before it returned the event (used with a probe only)
+         * @param end where the reader stopped after it (used with a probe only)
+         */
+        void add(Event e, int from, int end) {
             JfrSource source;
             long weight;
             if (e instanceof ExecutionSample s) {
@@ -132,13 +224,21 @@ final class AsyncJfrParser implements JfrParser {
                     source = JfrSource.CPU_TIME;
                 } else if (asyncProfilerWriter && !"STATE_DEFAULT".equals(threadStates.get(s.threadState))) {
                     source = JfrSource.WALL_CLOCK;
+                } else if (nativeMethodSampleType >= 0
+                        && probe.typeOfEventEndingAt(from, end) == nativeMethodSampleType) {
+                    source = JfrSource.NATIVE_METHOD;
                 } else {
                     source = JfrSource.EXECUTION;
                 }
                 weight = s.samples;
             } else if (e instanceof AllocationSample a) {
-                source = a.tlabSize == 0 && hasAllocationSample && !asyncProfilerWriter
-                        ? JfrSource.ALLOCATION_SAMPLE : JfrSource.ALLOCATION_TLAB;
+                if (a.tlabSize != 0 || asyncProfilerWriter || !hasAllocationSample) {
+                    source = JfrSource.ALLOCATION_TLAB;
+                } else if (outsideTlabType >= 0 && probe.typeOfEventEndingAt(from, end) == outsideTlabType) {
+                    source = JfrSource.ALLOCATION_TLAB;
+                } else {
+                    source = JfrSource.ALLOCATION_SAMPLE;
+                }
                 weight = a.tlabSize != 0 ? a.tlabSize : a.allocationSize;
             } else if (e instanceof ContendedLock c) {
                 source = JfrSource.CONTENTION;
@@ -180,7 +280,7 @@ final class AsyncJfrParser implements JfrParser {
                     for (int i = 0; i < st.methods.length; i++) {
                         buf[i] = frame(st, i);
                     }
-                    Frame thread = sink.splitsThreads() ? namer.thread(reader.threads.get((int) key)) : null;
+                    Frame thread = sink.splitsThreads() ? names.thread(reader.threads.get((int) key)) : null;
                     sink.add(bySource.getKey(), buf, st.methods.length, thread, entry.getValue()[0], entry.getValue()[1]);
                 }
             }
@@ -190,26 +290,22 @@ final class AsyncJfrParser implements JfrParser {
         private Frame frame(StackTrace st, int i) throws LimitExceededException {
             long methodId = st.methods[i];
             byte type = st.types[i];
-            int line = namer.usesLines() ? st.locations[i] >> 16 : 0;
+            int line = names.usesLines() ? st.locations[i] >> 16 : 0;
             FrameKey key = new FrameKey(methodId, type, line);
             Frame frame = frames.get(key);
             if (frame == null) {
                 MethodRef method = reader.methods.get(methodId);
+                String typeDescription = frameTypes.get((int) type);
                 if (method == null) {
-                    frame = namer.frame(null, "[unknown]", null, 0, frameTypes.get((int) type));
+                    frame = names.unknown(typeDescription);
                 } else {
                     ClassRef cls = reader.classes.get(method.cls);
-                    frame = namer.frame(cls == null ? null : symbol(cls.name), symbol(method.name),
-                            symbol(method.sig), line, frameTypes.get((int) type));
+                    frame = names.frame(cls == null ? null : reader.symbols.get(cls.name), reader.symbols.get(method.name),
+                            reader.symbols.get(method.sig), line, typeDescription);
                 }
                 frames.put(key, frame);
             }
             return frame;
-        }
-
-        private String symbol(long id) {
-            byte[] bytes = reader.symbols.get(id);
-            return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
         }
     }
 

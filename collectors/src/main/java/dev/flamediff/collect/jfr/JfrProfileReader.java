@@ -23,8 +23,8 @@ import java.util.Set;
  * Reads JDK Flight Recorder recordings, written by the JDK's recorder or by async-profiler, as
  * one of the profile types of {@link JfrEvent} ({@link ReadOptions#event()}; by default the first
  * type of that enum the recording has events of). Two parsers sit behind it
- * ({@link ReadOptions#jfrParser()}): {@code jdk} ({@code jdk.jfr.consumer}, the default) and
- * {@code async} (async-profiler's {@code one.jfr.JfrReader}). A recording that was cut or is
+ * ({@link ReadOptions#jfrParser()}): {@code async} (async-profiler's {@code one.jfr.JfrReader},
+ * the default) and {@code jdk} ({@code jdk.jfr.consumer}). A recording that was cut or is
  * still being written is read up to its last complete chunk and marked truncated. Stateless and
  * thread-safe.
  */
@@ -34,17 +34,14 @@ public final class JfrProfileReader implements ProfileReader {
     public static final String FORMAT = "jfr";
 
     /**
-     * The parser used when the options name none: the JDK's. Measured on the fixtures and on 100 MB
-     * recordings, async-profiler's parser is about three times faster (1.9 M against 0.6 M stack
-     * events per second on async-profiler output, 0.35 M against 0.12 M on JDK output) and gives
-     * the same trees, except that it counts jdk.NativeMethodSample events as CPU samples: threads
-     * blocked in JNI calls (socket reads, for example) would show up as CPU time. Correct CPU
-     * profiles of JDK recordings weigh more than speed that both parsers have to spare for
-     * recordings of a few MB; {@code async} stays selectable for large ones. Recordings written by
-     * async-profiler, which have no native-method samples, are read by the {@code async} parser
-     * unless the options name one: on a 160 MB one the JDK's parser needed minutes and gigabytes.
+     * The parser used when the options name none: async-profiler's, for recordings of both
+     * writers. It gives the JDK parser's trees for every event (JfrParserParityTest) at a fraction
+     * of the time and heap: on a pair of 160 MB JDK recordings 2.5 times faster in a third of the
+     * peak RSS; on async-profiler's recordings the JDK parser needs minutes and gigabytes. The JDK
+     * parser stays selectable: it reads every field by name, so it copes with writers whose field
+     * order the async parser does not know.
      */
-    public static final String DEFAULT_PARSER = JdkJfrParser.NAME;
+    public static final String DEFAULT_PARSER = AsyncJfrParser.NAME;
 
     private static final List<JfrParser> PARSERS = List.of(new JdkJfrParser(), new AsyncJfrParser());
 
@@ -91,10 +88,6 @@ public final class JfrProfileReader implements ProfileReader {
             asked = Optional.of(JfrEvent.byLabel(options.event().get()).orElseThrow(() -> new UnrecognizedFormatException(
                     "no event \"" + options.event().get() + "\" in JFR recordings (expected cpu, wall, alloc, lock or native)",
                     source, FORMAT, Position.NONE, null)));
-            if (asked.get() == JfrEvent.NATIVE && parser.name().equals(AsyncJfrParser.NAME)) {
-                throw new UnrecognizedFormatException("the async parser cannot tell native-method samples from"
-                        + " execution samples; read --event native with the jdk parser", source, FORMAT, Position.NONE, null);
-            }
         }
         Path file = input.file();
         // The parsers read the file directly, past the stream that enforces the byte limit.
@@ -104,12 +97,6 @@ public final class JfrProfileReader implements ProfileReader {
                     + " bytes", source, FORMAT, Position.NONE, null);
         }
         JfrChunks chunks = JfrChunkScanner.scan(file, source);
-        if (options.jfrParser().isEmpty() && asked.map(e -> e != JfrEvent.NATIVE).orElse(true)
-                && JfrWriter.isAsyncProfiler(file, chunks.readable())) {
-            // Same trees as the JDK's parser on async-profiler's recordings (they hold no
-            // jdk.NativeMethodSample to confuse with CPU samples), at a fraction of the time and heap.
-            parser = parser(AsyncJfrParser.NAME, source);
-        }
         Set<JfrSource> wanted = EnumSet.noneOf(JfrSource.class);
         for (JfrSource s : JfrSource.values()) {
             if (asked.isEmpty() || s.event() == asked.get()) {
