@@ -168,27 +168,8 @@ public final class Diffs {
             double baseWeight = baseScale / baseRuns;
             double headWeight = headScale / headRuns;
 
-            // Pending union nodes: the nodes of each input tree merged into it (often one, none
-            // when the path is absent from that tree, several when they differ only in kind).
-            List<int[][]> pending = new ArrayList<>();
-            List<Integer> pendingParent = new ArrayList<>();
-            int[][] rootMatch = new int[k][];
-            Arrays.fill(rootMatch, new int[] {0});
-            pending.add(rootMatch);
-            pendingParent.add(-1);
-            List<int[][]> childMatches = new ArrayList<>();
-            while (!pending.isEmpty()) {
-                int last = pending.size() - 1;
-                int[][] match = pending.remove(last);
-                int par = pendingParent.remove(last);
-                int id = add(par, match, baseWeight, headWeight);
-                childMatches.clear();
-                collectChildren(match, childMatches);
-                for (int c = childMatches.size() - 1; c >= 0; c--) {
-                    pending.add(childMatches.get(c));
-                    pendingParent.add(id);
-                }
-            }
+            new UnionTreeWalk(trees, options.exactFrameKinds()).walk(
+                    (par, nodes, from, to) -> add(par, nodes, from, to, baseWeight, headWeight));
             int n = size;
             int[] end = new int[n];
             double[] baseTotal = Arrays.copyOf(baseSelf, n);
@@ -218,83 +199,7 @@ public final class Diffs {
                     significance, options.gate());
         }
 
-        /**
-         * Appends the union children of a union node, in key order: a k-way merge over each
-         * tree's children of the matched nodes, taking in each tree every child with the
-         * smallest key.
-         */
-        private void collectChildren(int[][] match, List<int[][]> out) {
-            int k = trees.length;
-            int[][] kids = new int[k][];
-            int[] at = new int[k];
-            for (int t = 0; t < k; t++) {
-                kids[t] = childrenInKeyOrder(trees[t], match[t]);
-            }
-            while (true) {
-                Frame smallest = null;
-                for (int t = 0; t < k; t++) {
-                    if (at[t] < kids[t].length) {
-                        Frame f = trees[t].frame(kids[t][at[t]]);
-                        if (smallest == null || matchKey(f, smallest) < 0) {
-                            smallest = f;
-                        }
-                    }
-                }
-                if (smallest == null) {
-                    return;
-                }
-                int[][] childMatch = new int[k][];
-                for (int t = 0; t < k; t++) {
-                    int from = at[t];
-                    while (at[t] < kids[t].length && matchKey(trees[t].frame(kids[t][at[t]]), smallest) == 0) {
-                        at[t]++;
-                    }
-                    childMatch[t] = from == at[t] ? NONE : Arrays.copyOfRange(kids[t], from, at[t]);
-                }
-                out.add(childMatch);
-            }
-        }
-
-        private static final int[] NONE = new int[0];
-
-        /** Compares frames on what they are matched on: see {@link DiffOptions#exactFrameKinds()}. */
-        private int matchKey(Frame a, Frame b) {
-            return options.exactFrameKinds() ? a.compareTo(b) : compareKey(a, b);
-        }
-
-        /**
-         * Returns the children of the given nodes of one tree in key order. One node's children
-         * are already in that order (sorted by name, then kind); the children of several nodes
-         * (a method that ran both interpreted and compiled under one caller) are sorted here.
-         */
-        private int[] childrenInKeyOrder(CallTree tree, int[] nodes) {
-            int count = 0;
-            for (int node : nodes) {
-                for (int c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) {
-                    count++;
-                }
-            }
-            int[] out = new int[count];
-            int i = 0;
-            for (int node : nodes) {
-                for (int c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) {
-                    out[i++] = c;
-                }
-            }
-            if (nodes.length > 1) {
-                Integer[] boxed = Arrays.stream(out).boxed().toArray(Integer[]::new);
-                Arrays.sort(boxed, (a, b) -> {
-                    int byKey = matchKey(tree.frame(a), tree.frame(b));
-                    return byKey != 0 ? byKey : Integer.compare(a, b);
-                });
-                for (int j = 0; j < out.length; j++) {
-                    out[j] = boxed[j];
-                }
-            }
-            return out;
-        }
-
-        private int add(int par, int[][] match, double baseWeight, double headWeight) {
+        private int add(int par, int[] nodes, int[] from, int[] to, double baseWeight, double headWeight) {
             if (size == frame.length) {
                 int cap = size * 2;
                 frame = Arrays.copyOf(frame, cap);
@@ -316,7 +221,8 @@ public final class Diffs {
             Frame f = Frame.ROOT;
             long fWeight = -1;
             for (int t = 0; t < trees.length; t++) {
-                for (int node : match[t]) {
+                for (int i = from[t]; i < to[t]; i++) {
+                    int node = nodes[i];
                     // The frame shown is the kind that carried the most of this path's value.
                     Frame candidate = trees[t].frame(node);
                     long weight = trees[t].total(valueIndex[t], node);
