@@ -157,23 +157,24 @@ final class CollapsedParser {
         int frameStart = reused == 0 ? s : s + previousEnds[reused - 1] + 1;
         int frames = reused;
         try {
-            for (int i = frameStart; i <= sep; i++) {
-                if (i == sep || buf[i] == ';') {
-                    if (i == frameStart) {
-                        throw malformed("empty frame name in the stack");
-                    }
-                    boolean leaf = i == sep;
-                    node = builder.child(node, frameId(buf, frameStart, i - frameStart, leaf));
-                    if (!leaf) {
-                        if (frames == previousEnds.length) {
-                            previousEnds = Arrays.copyOf(previousEnds, frames * 2);
-                            previousNodes = Arrays.copyOf(previousNodes, frames * 2);
-                        }
-                        previousEnds[frames] = i - s;
-                        previousNodes[frames++] = node;
-                    }
-                    frameStart = i + 1;
+            while (true) {
+                int semicolon = ByteWords.indexOf(buf, frameStart, sep, (byte) ';');
+                boolean leaf = semicolon < 0;
+                int i = leaf ? sep : semicolon;
+                if (i == frameStart) {
+                    throw malformed("empty frame name in the stack");
                 }
+                node = builder.child(node, frameId(buf, frameStart, i - frameStart, leaf));
+                if (leaf) {
+                    break;
+                }
+                if (frames == previousEnds.length) {
+                    previousEnds = Arrays.copyOf(previousEnds, frames * 2);
+                    previousNodes = Arrays.copyOf(previousNodes, frames * 2);
+                }
+                previousEnds[frames] = i - s;
+                previousNodes[frames++] = node;
+                frameStart = i + 1;
             }
         } catch (LimitExceededException ex) {
             previousLength = 0;
@@ -255,11 +256,6 @@ final class CollapsedParser {
     }
 
     private static int indexOfNewline(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        return ByteWords.indexOf(buf, from, to, (byte) '\n');
     }
 }

@@ -82,11 +82,6 @@ final class FrameCache {
     }
 
     private static int hash(byte[] buf, int off, int len, boolean leaf) {
-        int h = leaf ? 0x9E3779B9 : 0;
-        for (int i = off, end = off + len; i < end; i++) {
-            h = 31 * h + buf[i];
-        }
-        // Spread the low bits, which pick the slot.
-        return h ^ (h >>> 16) ^ (h >>> 7);
+        return ByteWords.hash(buf, off, len, leaf ? 0x9E3779B9 : 0);
     }
 }
