@@ -8,8 +8,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The flags about noise and the CI gate, mixed into {@link FlamediffCommand}: several runs per
- * side, the significance level, and the thresholds that turn a significant regression into exit
- * code 1.
+ * side, the significance level, the run-to-run variation for one run per side, and the
+ * thresholds that turn a significant regression into exit code 1.
  */
 final class NoiseOptions {
 
@@ -35,6 +35,12 @@ final class NoiseOptions {
             description = "false discovery rate at which a change counts as significant, in (0, 1); default "
                     + DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL)
     private Double significance;
+
+    @Option(names = "--run-variation", paramLabel = "auto|FRACTION",
+            description = "with one run per side, how much a call path varies between two recordings of the same "
+                    + "program beyond sampling noise: auto (the default) measures it on the diff itself, a fraction "
+                    + "(0.4 for 40%) assumes it, 0 tests against sampling noise alone")
+    private String runVariation;
 
     /**
      * Returns the usage problem with the inputs given, or null when they are fine: either the two
@@ -84,6 +90,9 @@ final class NoiseOptions {
             }
             out = out.withSignificanceLevel(significance);
         }
+        if (runVariation != null) {
+            out = out.withRunVariation(runVariation(runVariation));
+        }
         GateThresholds gate = GateThresholds.NONE;
         if (failOnRegression != null) {
             gate = gate.withWholeProfile(percent("--fail-on-regression", failOnRegression));
@@ -92,6 +101,24 @@ final class NoiseOptions {
             gate = gate.withAnyFrame(percent("--fail-on-frame-regression", failOnFrameRegression));
         }
         return out.withGate(gate);
+    }
+
+    /** Returns the run variation a flag value asks for: NaN (measure it) for auto. */
+    private static double runVariation(String value) throws CliFailure {
+        if (value.trim().equalsIgnoreCase("auto")) {
+            return DiffOptions.ESTIMATE_RUN_VARIATION;
+        }
+        double c;
+        try {
+            c = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            c = Double.NaN;
+        }
+        if (!(c >= 0) || Double.isInfinite(c)) {
+            throw CliFailure.badInput("--run-variation must be auto or a fraction >= 0 (0.4 for 40%), not "
+                    + value, null);
+        }
+        return c;
     }
 
     private static double percent(String flag, double value) throws CliFailure {

@@ -97,6 +97,26 @@ class NoiseAndGateTest {
     }
 
     @Test
+    void theRunVariationIsMeasuredByDefaultAndCanBeFixed() throws IOException {
+        Path measured = dir.resolve("measured.json");
+        Path fixed = dir.resolve("fixed.json");
+        Path auto = dir.resolve("auto.json");
+        assertThat(CliRun.run(BASE, BASE2, "-o", measured.toString()).exitCode()).isZero();
+        assertThat(CliRun.run(BASE, BASE2, "--run-variation", "0.25", "-o", fixed.toString()).exitCode()).isZero();
+        assertThat(CliRun.run(BASE, BASE2, "--run-variation", "auto", "-o", auto.toString()).exitCode()).isZero();
+
+        JsonNode m = new ObjectMapper().readTree(measured.toFile()).get("significance");
+        assertThat(m.get("runVariationSource").asText()).isEqualTo("estimated");
+        assertThat(m.get("runVariationNodes").asInt()).isGreaterThan(10);
+        assertThat(m.get("measuredRunVariation").asDouble()).isEqualTo(m.get("runVariation").asDouble());
+        JsonNode f = new ObjectMapper().readTree(fixed.toFile()).get("significance");
+        assertThat(f.get("runVariationSource").asText()).isEqualTo("fixed");
+        assertThat(f.get("runVariation").asDouble()).isEqualTo(0.25);
+        assertThat(f.get("measuredRunVariation").isNull()).isTrue();
+        assertThat(new ObjectMapper().readTree(auto.toFile()).get("significance")).isEqualTo(m);
+    }
+
+    @Test
     void usageMistakesAreOneLineAndExitTwo() throws IOException {
         String a = run("a.collapsed", 1, 1);
         assertOneLine(CliRun.run("--base", a), "flamediff: --base needs --head (see flamediff --help)");
@@ -106,6 +126,10 @@ class NoiseAndGateTest {
         assertOneLine(CliRun.run(a), "flamediff: Missing required parameter: 'HEAD' (see flamediff --help)");
         assertOneLine(CliRun.run(a, a, "--significance", "1.5"),
                 "flamediff: --significance must be a level between 0 and 1 (exclusive), not 1.5");
+        assertOneLine(CliRun.run(a, a, "--run-variation", "lots"),
+                "flamediff: --run-variation must be auto or a fraction >= 0 (0.4 for 40%), not lots");
+        assertOneLine(CliRun.run(a, a, "--run-variation", "-0.1"),
+                "flamediff: --run-variation must be auto or a fraction >= 0 (0.4 for 40%), not -0.1");
         assertOneLine(CliRun.run(a, a, "--fail-on-regression", "-1"),
                 "flamediff: --fail-on-regression must be a percentage >= 0, not -1.0");
     }
@@ -113,7 +137,7 @@ class NoiseAndGateTest {
     @Test
     void helpListsTheNewFlags() {
         assertThat(CliRun.run("--help").out()).contains("--base", "--head", "--fail-on-regression",
-                "--fail-on-frame-regression", "--significance");
+                "--fail-on-frame-regression", "--significance", "--run-variation");
     }
 
     private static void assertOneLine(CliRun run, String line) {

@@ -22,11 +22,13 @@ import dev.flamediff.diff.stats.Distributions;
  *       vs 1, 1, 1 samples is not a real change); a side with one run uses the prior as known.</li>
  *   <li>{@link NoiseModel#EXACT} with one run per side: any change is significant.</li>
  * </ul>
- * With one run per side nothing measures how much two recordings of the same program differ
- * beyond sampling (JIT decisions, failed stack walks, a busy machine), so the one-run tests add an
- * assumed relative variation c and test the log ratio (Var(log X) ≈ 1/samples + c² per side,
- * a negative-binomial shape); the Poisson p-value is the larger of the exact test's and this
- * log-ratio test's. With several runs the spread is measured instead and c is not used.
+ * With one run per side two recordings of the same program still differ beyond sampling (JIT
+ * decisions, failed stack walks, a busy machine), so the one-run tests add a relative variation c
+ * and test the log ratio (Var(log X) ≈ 1/samples + c² per side, a negative-binomial shape); the
+ * Poisson p-value is the larger of the exact test's and this log-ratio test's. c is given or
+ * measured on the diff's own nodes ({@link EmpiricalNull}), and then the tests are centered on
+ * the bulk of the profile ({@link #centeredOn}). With several runs the spread is measured
+ * instead and c is not used.
  * The score is signed (positive = head larger): z, or Welch's t.
  */
 final class ChangeTest {
@@ -84,6 +86,29 @@ final class ChangeTest {
 
     double runVariation() {
         return runVariation;
+    }
+
+    double baseScale() {
+        return baseScale;
+    }
+
+    double headScale() {
+        return headScale;
+    }
+
+    /** Returns a copy that assumes the given relative run-to-run variation for one run per side. */
+    ChangeTest withRunVariation(double value) {
+        return new ChangeTest(model, baseScale, headScale, value, baseSpread2, headSpread2);
+    }
+
+    /**
+     * Returns a copy whose one-run tests take "no change" to mean head = base × {@code factor}
+     * (after normalization) instead of head = base: the empirical null's center (see
+     * {@link EmpiricalNull}). Folding it into head's scale moves the exact binomial test's
+     * null proportion and the log-ratio test's center together.
+     */
+    ChangeTest centeredOn(double factor) {
+        return new ChangeTest(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2);
     }
 
     NoiseModel model() {

@@ -20,8 +20,13 @@ import java.util.Optional;
  * @param gate the CI gate's thresholds; default {@link GateThresholds#NONE}
  * @param runVariation with one run per side, the relative variation c two recordings of the same
  *     program show per node beyond sampling noise (a node's variance is its sampling variance plus
- *     (c·value)²); default {@link #DEFAULT_RUN_VARIATION}; 0 tests against sampling noise alone.
- *     With several runs per side the spread is measured and this is not used.
+ *     (c·value)² per side); 0 tests against sampling noise alone. The default,
+ *     {@link #ESTIMATE_RUN_VARIATION} (NaN), measures c on the diff itself (an empirical null:
+ *     the spread of the log ratios of the nodes with enough samples, centered on their median, and
+ *     the node tests centered likewise), never below {@link #MIN_RUN_VARIATION}, and falls back to
+ *     {@link #DEFAULT_RUN_VARIATION} when too few nodes qualify. With several runs per side the
+ *     spread is measured per side and this is not used. {@link DiffTree#runVariationDetails()}
+ *     says which c a diff used.
  * @param exactFrameKinds whether frames match across profiles only when name and kind are equal,
  *     as difffolded.pl matches folded lines; default false: a method that ran interpreted in one
  *     profile and JIT-compiled in the other is one frame (see {@code Diffs.compareKey})
@@ -51,6 +56,42 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
      */
     public static final double DEFAULT_RUN_VARIATION = 0.4;
 
+    /**
+     * The run variation that asks for c to be measured on each diff (see {@code runVariation}
+     * above): NaN, the default.
+     */
+    public static final double ESTIMATE_RUN_VARIATION = Double.NaN;
+
+    /**
+     * The least c a measured run variation may have: 10%. A pair of recordings that happens to
+     * agree closely on its larger nodes says little about the smaller ones and nothing about what
+     * the pair did not show (a stack walk that fails at another place, a frame the JIT inlines in
+     * one run only); and the estimate itself is uncertain when few nodes qualify. The fixture
+     * program's quiet pairs of base recordings measure 0 to 10%.
+     */
+    public static final double MIN_RUN_VARIATION = 0.1;
+
+    /**
+     * The least c for weighted samples (allocated bytes, lock wait times) whether measured or not:
+     * 50%. Their run-to-run swings sit on a few paths that the rest of the profile does not show:
+     * in the fixture program's two JDK 17 allocation recordings of the same program,
+     * StringBuilder's buffer took 602 samples in one run and 340 in the other and the
+     * Arrays.copyOfRange under it 56 and 283 (the JIT's escape analysis removes an allocation in
+     * one run and not in the other) while the other paths agree within sampling noise; so a
+     * measured c of 0 does not hold for them, and 40% still flagged that pair.
+     */
+    public static final double MIN_WEIGHTED_RUN_VARIATION = 0.5;
+
+    /**
+     * The most a measured c of sample counts is used at: 40%, the assumed variation
+     * ({@link #DEFAULT_RUN_VARIATION}), so measuring never makes a diff less sensitive than
+     * assuming. The measurement takes real changes to be a minority of the nodes; in a small
+     * profile where a change reaches many of them (a slower method shifts the time of everything
+     * else in a fixed-length recording) it measures the changes too: the fixture program's base
+     * against head measures 58%, its busy-machine pair of base recordings 32%.
+     */
+    public static final double MAX_ESTIMATED_RUN_VARIATION = 0.4;
+
     /** The defaults: no normalization, first common value type, 1% level, no gate. */
     public static final DiffOptions DEFAULT = new DiffOptions(Normalization.NONE, Optional.empty());
 
@@ -60,8 +101,9 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
         Objects.requireNonNull(valueType, "valueType");
         Objects.requireNonNull(noiseModel, "noiseModel");
         Objects.requireNonNull(gate, "gate");
-        if (!(runVariation >= 0 && runVariation < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("run variation must be >= 0: " + runVariation);
+        if (!(runVariation >= 0 && runVariation < Double.POSITIVE_INFINITY) && !Double.isNaN(runVariation)) {
+            throw new IllegalArgumentException("run variation must be >= 0 and finite, or NaN to estimate it: "
+                    + runVariation);
         }
         if (!(significanceLevel > 0 && significanceLevel < 1)) {
             throw new IllegalArgumentException("significance level must be in (0, 1): " + significanceLevel);
@@ -71,7 +113,7 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
     /** Creates options with the default significance level, noise model and no gate. */
     public DiffOptions(Normalization normalization, Optional<ValueType> valueType) {
         this(normalization, valueType, DEFAULT_SIGNIFICANCE_LEVEL, Optional.empty(), GateThresholds.NONE,
-                DEFAULT_RUN_VARIATION, false);
+                ESTIMATE_RUN_VARIATION, false);
     }
 
     /** Returns a copy with the given normalization. */
@@ -94,9 +136,22 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
         return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate, runVariation, exactFrameKinds);
     }
 
-    /** Returns a copy assuming the given relative run-to-run variation for one run per side. */
+    /**
+     * Returns a copy assuming the given relative run-to-run variation for one run per side, or
+     * with {@link #ESTIMATE_RUN_VARIATION} measuring it on each diff.
+     */
     public DiffOptions withRunVariation(double value) {
         return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, value, exactFrameKinds);
+    }
+
+    /** Returns a copy that measures the run-to-run variation on each diff (the default). */
+    public DiffOptions withEstimatedRunVariation() {
+        return withRunVariation(ESTIMATE_RUN_VARIATION);
+    }
+
+    /** Returns whether the run-to-run variation is measured on each diff rather than given. */
+    public boolean estimatesRunVariation() {
+        return Double.isNaN(runVariation);
     }
 
     /** Returns a copy with the given CI gate thresholds. */

@@ -203,11 +203,20 @@ public final class DiffTree {
     }
 
     /**
-     * Returns the relative run-to-run variation assumed per node when a side has one run (see
-     * {@link DiffOptions#runVariation()}); not used, though still reported, with several runs.
+     * Returns the relative run-to-run variation per node the one-run tests used, given or
+     * measured on this diff (see {@link DiffOptions#runVariation()}); not used, though still
+     * reported, with several runs.
      */
     public double runVariation() {
         return significance.runVariation();
+    }
+
+    /**
+     * Returns the run-to-run variation the one-run tests used, whether it was given, measured on
+     * this diff or a fallback, and what the measurement saw (see {@link DiffOptions#runVariation()}).
+     */
+    public RunVariation runVariationDetails() {
+        return significance.runVariationDetails();
     }
 
     /**

@@ -21,6 +21,7 @@ final class NodeSignificance {
 
     private final RunValues runs;
     private final ChangeTest test;
+    private final RunVariation variation;
     private final double level;
     private final double[] selfScore;
     private final double[] selfP;
@@ -29,10 +30,11 @@ final class NodeSignificance {
     private final double[] totalP;
     private final double[] totalQ;
 
-    private NodeSignificance(RunValues runs, ChangeTest test, double level, double[] selfScore,
-                             double[] selfP, double[] totalScore, double[] totalP) {
+    private NodeSignificance(RunValues runs, ChangeTest test, RunVariation variation, double level,
+                             double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
         this.runs = runs;
         this.test = test;
+        this.variation = variation;
         this.level = level;
         this.selfScore = selfScore;
         this.selfP = selfP;
@@ -71,10 +73,20 @@ final class NodeSignificance {
 
     /** Tests every node of a union tree of {@code size} nodes. */
     static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level) {
-        test = test.withRunSpread(
+        RunVariation variation = runVariation(size, runs, test);
+        test = test.withRunVariation(variation.value()).withRunSpread(
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
                 RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
         ChangeTest wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
+        if (variation.measured()) {
+            // Nodes are judged against the empirical null, centered on the bulk of the profile.
+            // The whole profile is not: its center would be its own change. Nor does the nodes'
+            // spread say how much whole runs vary (a busy machine slows every frame at once), so
+            // with one run per side it keeps the assumed variation.
+            test = test.centeredOn(1 + variation.shift());
+            wholeProfile = wholeProfile.withRunVariation(
+                    Math.max(variation.value(), DiffOptions.DEFAULT_RUN_VARIATION));
+        }
         double[] selfScore = new double[size];
         double[] selfP = new double[size];
         double[] totalScore = new double[size];
@@ -112,7 +124,36 @@ final class NodeSignificance {
                 (self ? selfP : totalP)[node] = o.pValue();
             }
         }
-        return new NodeSignificance(runs, test, level, selfScore, selfP, totalScore, totalP);
+        return new NodeSignificance(runs, test, variation, level, selfScore, selfP, totalScore, totalP);
+    }
+
+    /**
+     * Returns the run-to-run variation c for the one-run tests: the one in the options, or, when
+     * they say {@link DiffOptions#ESTIMATE_RUN_VARIATION} (a NaN), the one measured on this
+     * diff ({@link EmpiricalNull}) but never below {@link DiffOptions#MIN_RUN_VARIATION}, and
+     * {@link DiffOptions#DEFAULT_RUN_VARIATION} when it cannot be measured (several runs, exact
+     * values, too few nodes with enough samples).
+     */
+    private static RunVariation runVariation(int size, RunValues runs, ChangeTest test) {
+        if (!Double.isNaN(test.runVariation())) {
+            return RunVariation.fixed(test.runVariation());
+        }
+        RunVariation fallback = new RunVariation(test.model() == NoiseModel.COMPOUND_POISSON
+                ? DiffOptions.MIN_WEIGHTED_RUN_VARIATION : DiffOptions.DEFAULT_RUN_VARIATION,
+                RunVariation.Source.FALLBACK, Double.NaN, 0, 0);
+        if (runs.runs() != 2 || test.model() == NoiseModel.EXACT) {
+            return fallback;
+        }
+        RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale());
+        if (measured == null) {
+            return fallback;
+        }
+        double floor = test.model() == NoiseModel.COMPOUND_POISSON
+                ? DiffOptions.MIN_WEIGHTED_RUN_VARIATION : DiffOptions.MIN_RUN_VARIATION;
+        double value = Math.max(floor, Math.min(measured.estimate(), DiffOptions.MAX_ESTIMATED_RUN_VARIATION));
+        RunVariation.Source source = value == measured.estimate() ? RunVariation.Source.ESTIMATED
+                : value == floor ? RunVariation.Source.FLOOR : RunVariation.Source.CEILING;
+        return new RunVariation(value, source, measured.estimate(), measured.nodes(), measured.shift());
     }
 
     RunValues runs() {
@@ -124,7 +165,12 @@ final class NodeSignificance {
     }
 
     double runVariation() {
-        return test.runVariation();
+        return variation.value();
+    }
+
+    /** Returns the run-to-run variation the one-run tests used and where it came from. */
+    RunVariation runVariationDetails() {
+        return variation;
     }
 
     /** Returns the measured relative run-to-run spread c of one side, NaN when not measured. */
@@ -166,6 +212,23 @@ final class NodeSignificance {
 
     boolean totalSignificant(int node) {
         return totalQ[node] <= level;
+    }
+
+    /**
+     * Returns whether the sum of the given nodes' self values has enough samples to be tested
+     * in a family (see the class comment: the same independent filter as the node tests).
+     */
+    boolean selfSumTested(int[] nodes) {
+        if (test.model() == NoiseModel.EXACT) {
+            return true;
+        }
+        long samples = 0;
+        for (int node : nodes) {
+            for (int r = 0; r < runs.runs(); r++) {
+                samples += runs.hasCounts() ? runs.selfCount(node, r) : runs.self(node, r);
+            }
+        }
+        return samples >= MIN_SAMPLES;
     }
 
     /** Tests the sum of the self values of the given nodes (all nodes of one frame, say). */

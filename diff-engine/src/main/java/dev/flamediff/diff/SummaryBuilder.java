@@ -58,6 +58,7 @@ final class SummaryBuilder {
         double[] head = new double[count];
         double[] score = new double[count];
         double[] p = new double[count];
+        double[] family = new double[count];
         int i = 0;
         NodeSignificance significance = diff.nodeSignificance();
         for (Map.Entry<Frame, List<Integer>> e : nodesByFrame.entrySet()) {
@@ -70,10 +71,12 @@ final class SummaryBuilder {
             ChangeTest.Outcome outcome = significance.testSelfSum(nodes);
             score[i] = outcome.score();
             p[i] = outcome.pValue();
+            family[i] = significance.selfSumTested(nodes) ? p[i] : Double.NaN;
             i++;
         }
-        // The frame sums are a family of their own, adjusted like the node tests.
-        double[] q = FalseDiscoveryRate.adjust(p);
+        // The frame sums are a family of their own, adjusted like the node tests (and, like
+        // them, without the sums too small to ever reach significance).
+        double[] q = FalseDiscoveryRate.adjust(family);
         List<SummaryEntry> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             boolean significant = q[k] <= diff.significanceLevel();

@@ -25,9 +25,11 @@ class DetectionPowerTest {
 
     @Test
     void oneRunPerSide() throws IncompatibleProfilesException {
+        // The run variation measured on each pair (about 14% on these re-recordings, within its
+        // 10% floor and 40% ceiling) sets the limit; the 40% assumed before needed x12.
         double smallest = smallestDetected(1, DiffOptions.DEFAULT, new Random(1));
         System.out.println(report("1 vs 1 run, default", smallest));
-        assertThat(smallest).isBetween(1.1, 24.0);
+        assertThat(smallest).isBetween(1.5, 4.0);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.stats.Distributions;
 import dev.flamediff.model.IncompatibleProfilesException;
 import java.util.Random;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +50,22 @@ class FalsePositiveRateTest {
     }
 
     @Test
+    void oneRunPerSideWithRealOverdispersion() throws IncompatibleProfilesException {
+        // Every stack of every re-recording varies by its own log-normal factor of spread 0.3 on
+        // top of sampling, far beyond the Poisson noise: the measured run variation must see it.
+        Rate rate = measure(new Random(30), 200, 1, DiffOptions.DEFAULT, r -> BASE.resampleOverdispersed(r, 0.3));
+        System.out.println("false positives, 1 vs 1 run, 30% log-normal overdispersion, default options: " + rate);
+        rate.assertAtMost(DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL);
+        assertThat(rate.meanRunVariation()).as("the mean measured run variation").isBetween(0.2, 0.4);
+        // What protects is the measurement, not a lucky constant: the floor's 10%, assumed, flags
+        // these same draws again and again.
+        Rate assumed = measure(new Random(30), 200, 1, DiffOptions.DEFAULT.withRunVariation(DiffOptions.MIN_RUN_VARIATION),
+                r -> BASE.resampleOverdispersed(r, 0.3));
+        System.out.println("the same, 10% assumed: " + assumed);
+        assertThat(assumed.diffsFlagged()).isGreaterThan(20 * Math.max(1, rate.diffsFlagged()));
+    }
+
+    @Test
     void threeRunsPerSideWithWelch() throws IncompatibleProfilesException {
         Rate rate = measure(new Random(3), 100, 3, DiffOptions.DEFAULT);
         System.out.println("false positives, 3 vs 3 runs (Welch): " + rate);
@@ -56,7 +73,8 @@ class FalsePositiveRateTest {
     }
 
     /** Diffs that flag any node below the root, diffs whose whole profile is flagged, node tests flagged. */
-    record Rate(int diffs, int diffsFlagged, int wholeProfileFlagged, long tests, long testsFlagged) {
+    record Rate(int diffs, int diffsFlagged, int wholeProfileFlagged, long tests, long testsFlagged,
+                double meanRunVariation) {
 
         void assertAtMost(double level) {
             assertThat(Distributions.binomialUpperTail(diffsFlagged, diffs, level))
@@ -70,12 +88,19 @@ class FalsePositiveRateTest {
         @Override
         public String toString() {
             return diffsFlagged + " of " + diffs + " diffs flag a node, " + wholeProfileFlagged
-                    + " the whole profile; " + testsFlagged + " of " + tests + " node tests flagged";
+                    + " the whole profile; " + testsFlagged + " of " + tests + " node tests flagged; "
+                    + String.format(java.util.Locale.ROOT, "mean run variation used %.3f", meanRunVariation);
         }
     }
 
     static Rate measure(Random random, int trials, int runs, DiffOptions options)
             throws IncompatibleProfilesException {
+        return measure(random, trials, runs, options, BASE::resample);
+    }
+
+    static Rate measure(Random random, int trials, int runs, DiffOptions options,
+                        Function<Random, FoldedStacks> rerecord) throws IncompatibleProfilesException {
+        double variationSum = 0;
         int flaggedDiffs = 0;
         int flaggedWhole = 0;
         long tests = 0;
@@ -84,10 +109,11 @@ class FalsePositiveRateTest {
             FoldedStacks[] base = new FoldedStacks[runs];
             FoldedStacks[] head = new FoldedStacks[runs];
             for (int r = 0; r < runs; r++) {
-                base[r] = BASE.resample(random);
-                head[r] = BASE.resample(random);
+                base[r] = rerecord.apply(random);
+                head[r] = rerecord.apply(random);
             }
             DiffTree diff = Diffs.diff(FoldedStacks.profiles("base", base), FoldedStacks.profiles("head", head), options);
+            variationSum += diff.runVariation();
             int flagged = 0;
             for (int n = 1; n < diff.size(); n++) {
                 flagged += (diff.significant(n) ? 1 : 0) + (diff.selfSignificant(n) ? 1 : 0);
@@ -97,6 +123,6 @@ class FalsePositiveRateTest {
             flaggedTests += flagged;
             flaggedDiffs += flagged > 0 ? 1 : 0;
         }
-        return new Rate(trials, flaggedDiffs, flaggedWhole, tests, flaggedTests);
+        return new Rate(trials, flaggedDiffs, flaggedWhole, tests, flaggedTests, variationSum / trials);
     }
 }

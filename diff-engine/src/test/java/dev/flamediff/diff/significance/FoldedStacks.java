@@ -44,18 +44,35 @@ final class FoldedStacks {
 
     /** Reads fixtures/collapsed/{name}. */
     static FoldedStacks fixture(String name) {
-        Map<String, Long> counts = new LinkedHashMap<>();
         try {
-            for (String line : Files.readAllLines(FIXTURES.resolve(name))) {
-                int space = line.lastIndexOf(' ');
-                if (line.isBlank() || space < 0) {
-                    continue;
-                }
-                String stack = normalize(line.substring(0, space));
-                counts.merge(stack, Long.parseLong(line.substring(space + 1).trim()), Long::sum);
-            }
+            return parse(Files.readAllLines(FIXTURES.resolve(name)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads a gzipped folded file from this test's class-path resources. */
+    static FoldedStacks resource(String name) {
+        try (var in = FoldedStacks.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no resource " + name);
+            }
+            byte[] bytes = new java.util.zip.GZIPInputStream(in).readAllBytes();
+            return parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static FoldedStacks parse(List<String> lines) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (String line : lines) {
+            int space = line.lastIndexOf(' ');
+            if (line.isBlank() || space < 0) {
+                continue;
+            }
+            String stack = normalize(line.substring(0, space));
+            counts.merge(stack, Long.parseLong(line.substring(space + 1).trim()), Long::sum);
         }
         return new FoldedStacks(counts);
     }
@@ -103,6 +120,23 @@ final class FoldedStacks {
 
     FoldedStacks resample(Random random) {
         return resample(random, s -> false, 1);
+    }
+
+    /**
+     * Returns one simulated re-recording that varies more than sampling: each stack's mean is
+     * first multiplied by its own log-normal factor exp(spread·Z), Z standard normal (the
+     * run-to-run variation c = spread of the model the one-run tests assume), then redrawn from
+     * a Poisson distribution.
+     */
+    FoldedStacks resampleOverdispersed(Random random, double spread) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        counts.forEach((stack, n) -> {
+            long draw = poisson(random, n * Math.exp(spread * random.nextGaussian()));
+            if (draw > 0) {
+                out.put(stack, draw);
+            }
+        });
+        return new FoldedStacks(out);
     }
 
     /** Poisson by inversion, in chunks of mean ≤ 50 (Poisson is additive) so exp(-λ) never underflows. */

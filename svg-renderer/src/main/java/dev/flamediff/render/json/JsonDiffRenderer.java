@@ -9,6 +9,7 @@ import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
+import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.DiffRenderer;
 import dev.flamediff.render.RenderOptions;
@@ -32,9 +33,12 @@ public final class JsonDiffRenderer implements DiffRenderer {
 
     /**
      * The version of the document's shape; raised whenever a field changes meaning or goes away
-     * (adding a field does not raise it).
+     * (adding a field does not raise it). Version 2: {@code significance.runVariation} is the
+     * variation the one-run tests used, measured on the diff by default (it was always assumed),
+     * and those tests are centered on the bulk of the profile ({@code nullShift}); new fields say
+     * where it came from.
      */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /** The class-path location of the JSON Schema the output follows. */
     public static final String SCHEMA_RESOURCE = "/dev/flamediff/render/json/flamediff-diff.schema.json";
@@ -73,6 +77,11 @@ public final class JsonDiffRenderer implements DiffRenderer {
             gen.writeBooleanField("runToRunSpread", diff.usesRunToRunSpread());
             JsonText.numberField(gen, "level", diff.significanceLevel());
             JsonText.numberField(gen, "runVariation", diff.runVariation());
+            RunVariation variation = diff.runVariationDetails();
+            gen.writeStringField("runVariationSource", variation.source().name().toLowerCase(Locale.ROOT));
+            JsonText.numberField(gen, "measuredRunVariation", variation.estimate());
+            gen.writeNumberField("runVariationNodes", variation.nodes());
+            JsonText.numberField(gen, "nullShift", variation.shift());
             gen.writeNumberField("baseRuns", diff.baseRuns());
             gen.writeNumberField("headRuns", diff.headRuns());
             JsonText.numberField(gen, "baseVariation", diff.baseVariation());

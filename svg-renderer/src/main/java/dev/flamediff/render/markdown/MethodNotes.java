@@ -3,6 +3,7 @@ package dev.flamediff.render.markdown;
 import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
 import java.io.IOException;
 import java.io.Writer;
@@ -50,11 +51,34 @@ final class MethodNotes {
                     + "run-to-run spread per node (base " + spread(diff.baseRunSpread()) + ", head "
                     + spread(diff.headRunSpread()) + ")";
         }
-        if (diff.runVariation() == 0) {
+        RunVariation c = diff.runVariationDetails();
+        if (c.source() == RunVariation.Source.FIXED && c.value() == 0) {
             return "one run per side, against sampling noise alone";
         }
-        return "one run per side: an assumed " + ValueText.share(diff.runVariation())
-                + " run-to-run variation per node on top of sampling noise (more runs per side detect smaller changes)";
+        String more = " (more runs per side detect smaller changes)";
+        return switch (c.source()) {
+            case FIXED -> "one run per side: an assumed " + ValueText.share(c.value())
+                    + " run-to-run variation per node on top of sampling noise" + more;
+            case FALLBACK -> "one run per side: too few call paths to measure the run-to-run variation, an assumed "
+                    + ValueText.share(c.value()) + " per node on top of sampling noise" + more;
+            case ESTIMATED, FLOOR, CEILING -> "one run per side: a run-to-run variation of "
+                    + ValueText.share(c.value()) + " per node on top of sampling noise, " + measured(c)
+                    + "; changes judged against the bulk of the profile, which moved by "
+                    + signedShare(c.shift()) + more;
+        };
+    }
+
+    private static String measured(RunVariation c) {
+        String on = c.nodes() + " call paths of this diff";
+        return switch (c.source()) {
+            case FLOOR -> "the floor (" + on + " measured " + ValueText.share(c.estimate()) + ")";
+            case CEILING -> "the ceiling (" + on + " measured " + ValueText.share(c.estimate()) + ")";
+            default -> "measured on " + on;
+        };
+    }
+
+    private static String signedShare(double share) {
+        return (share > 0 ? "+" : share < 0 ? "−" : "") + ValueText.share(Math.abs(share));
     }
 
     private static String spread(double c) {

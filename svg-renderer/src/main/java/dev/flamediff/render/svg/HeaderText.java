@@ -2,6 +2,8 @@ package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.NoiseModel;
+import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.RenderOptions;
 import java.util.ArrayList;
@@ -65,9 +67,25 @@ final class HeaderText {
     static String noise(DiffTree diff) {
         String runs = diff.usesRunToRunSpread()
                 ? "run-to-run spread of " + diff.baseRuns() + " base and " + diff.headRuns() + " head runs"
-                : diff.noiseModel().describe();
+                : diff.noiseModel().describe() + oneRunVariation(diff);
         return "significance: " + runs + ", false discovery rate "
                 + ValueFormat.number(diff.significanceLevel() * 100) + "%; pale colors are changes within the noise";
+    }
+
+    /** Returns how the one-run tests' run-to-run variation was chosen, or "" for exact values. */
+    private static String oneRunVariation(DiffTree diff) {
+        if (diff.noiseModel() == NoiseModel.EXACT) {
+            return "";
+        }
+        RunVariation c = diff.runVariationDetails();
+        String how = switch (c.source()) {
+            case FIXED -> "assumed";
+            case ESTIMATED -> "measured on " + c.nodes() + " paths";
+            case FLOOR -> "floor, measured " + ValueFormat.number(c.estimate() * 100) + "%";
+            case CEILING -> "ceiling, measured " + ValueFormat.number(c.estimate() * 100) + "%";
+            case FALLBACK -> "assumed, too few paths to measure";
+        };
+        return " + " + ValueFormat.number(c.value() * 100) + "% run-to-run variation (" + how + ")";
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.Normalization;
+import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
@@ -106,6 +107,13 @@ class JsonDiffRendererTest {
             assertThat(doc.at("/significance/noiseModel").asText())
                     .isEqualTo(diff.noiseModel().name().toLowerCase(Locale.ROOT));
             assertThat(doc.at("/significance/level").asDouble()).isEqualTo(diff.significanceLevel());
+            RunVariation c = diff.runVariationDetails();
+            assertThat(doc.at("/significance/runVariation").asDouble()).isEqualTo(c.value());
+            assertThat(doc.at("/significance/runVariationSource").asText())
+                    .isEqualTo(c.source().name().toLowerCase(Locale.ROOT));
+            assertThat(doc.at("/significance/measuredRunVariation").isNull()).isEqualTo(!c.measured());
+            assertThat(doc.at("/significance/runVariationNodes").asInt()).isEqualTo(c.nodes());
+            assertThat(doc.at("/significance/nullShift").asDouble()).isEqualTo(c.shift() + 0.0);
             assertThat(doc.at("/head/total").asDouble()).isEqualTo(diff.head().total());
             List<JsonNode> nodes = preOrder(doc.get("tree"));
             assertThat(nodes).hasSize(diff.size());
@@ -150,7 +158,7 @@ class JsonDiffRendererTest {
         noTree.remove("tree");
         assertThat(schema.validate(noTree)).isNotEmpty();
         ObjectNode badVersion = doc.deepCopy();
-        badVersion.put("schemaVersion", 2);
+        badVersion.put("schemaVersion", 1);
         assertThat(schema.validate(badVersion)).isNotEmpty();
     }
 

@@ -9,6 +9,7 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.GateThresholds;
 import dev.flamediff.diff.Normalization;
+import dev.flamediff.diff.RunVariation;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
@@ -87,7 +88,18 @@ class MarkdownRendererTest {
                 "#### How this was measured", "[Open the interactive differential flame graph](diff.svg)",
                 "<code>fixture.FixtureApp.computeChecksum</code>");
         assertThat(md.indexOf("<details>")).isGreaterThan(md.indexOf("| | Frame |"));
-        assertThat(md).contains("one run per side: an assumed 40.00% run-to-run variation");
+        RunVariation c = diff.runVariationDetails();
+        assertThat(c.measured()).isTrue();
+        assertThat(md).contains("one run per side: a run-to-run variation of "
+                + String.format(java.util.Locale.ROOT, "%.2f%%", 100 * c.value()) + " per node",
+                " call paths of this diff", "changes judged against the bulk of the profile, which moved by \u2212");
+    }
+
+    @Test
+    void aFixedRunVariationIsCalledAssumed() throws Exception {
+        DiffTree diff = fixtureDiff(DiffOptions.DEFAULT.withRunVariation(0.25));
+
+        assertThat(render(diff, RenderOptions.DEFAULT)).contains("one run per side: an assumed 25.00% run-to-run variation");
     }
 
     @Test
