@@ -186,9 +186,9 @@ final class AsyncJfrParser implements JfrParser {
         private final int outsideTlabType;
         private final Map<Integer, String> threadStates;
         private final Map<Integer, String> frameTypes;
-        private final Map<JfrSource, Map<Long, long[]>> stacks = new EnumMap<>(JfrSource.class);
+        private final Map<JfrSource, StackCounts> stacks = new EnumMap<>(JfrSource.class);
         private final Map<Integer, Boolean> acceptedThreads = new HashMap<>();
-        private final Map<FrameKey, Frame> frames = new HashMap<>();
+        private final ChunkFrameMap frames = new ChunkFrameMap();
 
         /** @param probe finds the real type of ambiguous events; null when the chunks hold none */
         ChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameCache names, JfrEventTypeProbe probe) {
@@ -256,22 +256,38 @@ final class AsyncJfrParser implements JfrParser {
                     tid -> sink.acceptsThread(reader.threads.get(tid)))) {
                 return;
             }
+            if (sink.countsOnly(source)) {
+                // Its tree will not be built: count the event now, as flush would, without aggregating it.
+                if (reader.stackTraces.get(e.stackTraceId) != null) {
+                    sink.count(source, 1);
+                }
+                return;
+            }
             long key = sink.splitsThreads() ? ((long) e.stackTraceId << 32) | (e.tid & 0xFFFFFFFFL)
                     : e.stackTraceId & 0xFFFFFFFFL;
-            long[] values = stacks.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(key, k -> new long[2]);
-            values[0] += weight;
-            values[1]++;
+            stacks.computeIfAbsent(source, s -> new StackCounts()).add(key, weight);
         }
 
         /** Resolves the chunk's aggregated stacks while its constant pools are still loaded. */
         void flush() throws LimitExceededException {
             Frame[] buf = new Frame[64];
-            for (Map.Entry<JfrSource, Map<Long, long[]>> bySource : stacks.entrySet()) {
-                for (Map.Entry<Long, long[]> entry : bySource.getValue().entrySet()) {
-                    long key = entry.getKey();
+            // In stream order: once CPU samples are in, the other streams of a defaulted event are only counted.
+            for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
+                JfrSource source = bySource.getKey();
+                StackCounts counts = bySource.getValue();
+                boolean countsOnly = sink.countsOnly(source);
+                for (int slot = 0; slot < counts.capacity(); slot++) {
+                    if (!counts.isUsed(slot)) {
+                        continue;
+                    }
+                    long key = counts.key(slot);
                     int stackId = sink.splitsThreads() ? (int) (key >>> 32) : (int) key;
                     StackTrace st = reader.stackTraces.get(stackId);
                     if (st == null) {
+                        continue;
+                    }
+                    if (countsOnly) {
+                        sink.count(source, counts.count(slot));
                         continue;
                     }
                     if (buf.length < st.methods.length) {
@@ -281,7 +297,7 @@ final class AsyncJfrParser implements JfrParser {
                         buf[i] = frame(st, i);
                     }
                     Frame thread = sink.splitsThreads() ? names.thread(reader.threads.get((int) key)) : null;
-                    sink.add(bySource.getKey(), buf, st.methods.length, thread, entry.getValue()[0], entry.getValue()[1]);
+                    sink.add(source, buf, st.methods.length, thread, counts.weight(slot), counts.count(slot));
                 }
             }
             stacks.clear();
@@ -291,8 +307,9 @@ final class AsyncJfrParser implements JfrParser {
             long methodId = st.methods[i];
             byte type = st.types[i];
             int line = names.usesLines() ? st.locations[i] >> 16 : 0;
-            FrameKey key = new FrameKey(methodId, type, line);
-            Frame frame = frames.get(key);
+            // Lines are 16 bits in the parser's locations, the type a byte.
+            int typeAndLine = (type & 0xFF) << 16 | (line & 0xFFFF);
+            Frame frame = frames.get(methodId, typeAndLine);
             if (frame == null) {
                 MethodRef method = reader.methods.get(methodId);
                 String typeDescription = frameTypes.get((int) type);
@@ -303,12 +320,9 @@ final class AsyncJfrParser implements JfrParser {
                     frame = names.frame(cls == null ? null : reader.symbols.get(cls.name), reader.symbols.get(method.name),
                             reader.symbols.get(method.sig), line, typeDescription);
                 }
-                frames.put(key, frame);
+                frames.put(methodId, typeAndLine, frame);
             }
             return frame;
         }
-    }
-
-    private record FrameKey(long method, byte type, int line) {
     }
 }

@@ -113,12 +113,19 @@ final class JfrSampleSink {
     }
 
     /**
+     * Counts events of a stream whose tree is not built ({@link #countsOnly}), without their stacks.
+     */
+    void count(JfrSource source, long count) {
+        events.computeIfAbsent(source, s -> new long[1])[0] += count;
+    }
+
+    /**
      * Returns whether only the stream's events need counting, not its tree: with no event asked
      * the reader returns the first type in {@link JfrEvent} order that has events, CPU, so once
      * CPU samples were kept no other type's tree can be the one returned (the notes still name
      * their event counts), and building those trees is wasted time and heap.
      */
-    private boolean countsOnly(JfrSource source) {
+    boolean countsOnly(JfrSource source) {
         return eventDefaulted && source.event() != JfrEvent.CPU
                 && (events(JfrSource.EXECUTION) > 0 || events(JfrSource.CPU_TIME) > 0);
     }

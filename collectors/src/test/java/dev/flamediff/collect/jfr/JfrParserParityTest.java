@@ -75,6 +75,15 @@ class JfrParserParityTest {
                 JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native").withJfrParser("jdk"))));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"alloc", "cpu", "lock", "native"})
+    void outsideTlabEventsAreNotTakenForAllocationSamples(String event) throws Exception {
+        // jdk17-tlab has both TLAB event types on: its jdk.ObjectAllocationOutsideTLAB events decode,
+        // field for field, like jdk.ObjectAllocationSample ones, the stream alloc reads.
+        assertSameTree("jdk17-tlab", ReadOptions.DEFAULT.withEvent(event));
+        assertSameTree("jdk17-tlab", ReadOptions.DEFAULT.withEvent(event).withThreads(true).withLineNumbers(true));
+    }
+
     private static void assertSameTree(String name, ReadOptions options) throws Exception {
         Profile jdk = JfrFixtures.read(name, options.withJfrParser("jdk"));
         Profile async = JfrFixtures.read(name, options.withJfrParser("async"));

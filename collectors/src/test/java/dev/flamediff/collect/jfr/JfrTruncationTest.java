@@ -21,6 +21,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -44,6 +45,24 @@ class JfrTruncationTest {
         JfrFixtures.mergeInto(expected, JfrFixtures.collapse(JfrFixtures.read("jdk17-base2", options)));
         assertThat(JfrFixtures.collapse(read)).isEqualTo(expected);
         assertThat(read.metadata().truncated()).isFalse();
+    }
+
+    // Constant-pool ids only hold within a chunk: in recordings of different runs or writers laid end
+    // to end, one id names different methods in each, while frames are named once per recording.
+    @ParameterizedTest(name = "{0} + {1}")
+    @CsvSource({"ap17-base, ap17-base2", "ap17-head, ap25-head", "jdk17-head, jdk17-base2", "jdk17-head, ap17-head",
+            "ap17-base, jdk17-base"})
+    void chunksOfDifferentRunsKeepTheirOwnNames(String first, String second) throws Exception {
+        Path both = concat(first, second);
+        for (ReadOptions options : List.of(ReadOptions.DEFAULT.withEvent("cpu"),
+                ReadOptions.DEFAULT.withEvent("cpu").withThreads(true).withLineNumbers(true),
+                ReadOptions.DEFAULT.withEvent("lock").withNormalizeNames(false))) {
+            // The JDK parser reads each recording on its own, the reference.
+            ReadOptions jdk = options.withJfrParser("jdk");
+            Map<String, List<Long>> expected = new TreeMap<>(JfrFixtures.collapse(JfrFixtures.read(first, jdk)));
+            JfrFixtures.mergeInto(expected, JfrFixtures.collapse(JfrFixtures.read(second, jdk)));
+            assertThat(JfrFixtures.collapse(Profiles.read(both, options))).isEqualTo(expected);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,0 +1,73 @@
+package dev.flamediff.collect.jfr;
+
+import dev.flamediff.model.Frame;
+
+/**
+ * The frames a chunk's stacks refer to, by method id and frame type (and line): an open-addressing
+ * table with mixed hashes. The JDK's method ids are a class id shifted left over a method index, so
+ * {@code Long.hashCode} of many of them falls into few buckets of a {@code HashMap}, which then
+ * spends its time comparing keys. Mutable, single-threaded; ids are only valid within one chunk.
+ */
+final class ChunkFrameMap {
+
+    private long[] methods = new long[1024];
+    private int[] kinds = new int[1024];
+    private Frame[] frames = new Frame[1024];
+    private int size;
+
+    /** Returns the frame of the method in a frame of the given type and line, or null if none was put. */
+    Frame get(long method, int typeAndLine) {
+        int mask = frames.length - 1;
+        for (int i = slot(method, typeAndLine, mask); frames[i] != null; i = (i + 1) & mask) {
+            if (methods[i] == method && kinds[i] == typeAndLine) {
+                return frames[i];
+            }
+        }
+        return null;
+    }
+
+    /** Adds a frame that {@link #get} did not have. */
+    void put(long method, int typeAndLine, Frame frame) {
+        if (2 * (size + 1) > frames.length) {
+            grow();
+        }
+        insert(method, typeAndLine, frame);
+        size++;
+    }
+
+    private void insert(long method, int typeAndLine, Frame frame) {
+        int mask = frames.length - 1;
+        int i = slot(method, typeAndLine, mask);
+        while (frames[i] != null) {
+            i = (i + 1) & mask;
+        }
+        methods[i] = method;
+        kinds[i] = typeAndLine;
+        frames[i] = frame;
+    }
+
+    private void grow() {
+        long[] oldMethods = methods;
+        int[] oldKinds = kinds;
+        Frame[] oldFrames = frames;
+        methods = new long[oldFrames.length * 2];
+        kinds = new int[oldFrames.length * 2];
+        frames = new Frame[oldFrames.length * 2];
+        for (int i = 0; i < oldFrames.length; i++) {
+            if (oldFrames[i] != null) {
+                insert(oldMethods[i], oldKinds[i], oldFrames[i]);
+            }
+        }
+    }
+
+    private static int slot(long method, int typeAndLine, int mask) {
+        // The finalizer of MurmurHash3's 64-bit hash: every input bit reaches the low bits.
+        long h = method * 31 + typeAndLine;
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) h & mask;
+    }
+}
