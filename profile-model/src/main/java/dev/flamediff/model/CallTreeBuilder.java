@@ -188,64 +188,45 @@ public final class CallTreeBuilder {
         built = true;
         FrameTable table = frames.build();
         int n = size;
-        // Children of each node in CSR form, then sorted by frame rank.
-        int[] childStart = new int[n + 1];
-        for (int i = 1; i < n; i++) {
-            childStart[parent[i] + 1]++;
-        }
-        for (int i = 0; i < n; i++) {
-            childStart[i + 1] += childStart[i];
-        }
-        int[] children = new int[Math.max(0, n - 1)];
-        int[] fill = Arrays.copyOf(childStart, n);
-        for (int i = 1; i < n; i++) {
-            children[fill[parent[i]]++] = i;
-        }
-        long[] keyed = new long[0];
-        for (int p = 0; p < n; p++) {
-            int from = childStart[p];
-            int count = childStart[p + 1] - from;
-            if (count > 1) {
-                if (keyed.length < count) {
-                    keyed = new long[count];
-                }
-                for (int k = 0; k < count; k++) {
-                    int c = children[from + k];
-                    keyed[k] = ((long) table.rank(links[c * LINK + FRAME]) << 32) | c;
-                }
-                Arrays.sort(keyed, 0, count);
-                for (int k = 0; k < count; k++) {
-                    children[from + k] = (int) keyed[k];
-                }
-            }
-        }
-        // Iterative pre-order walk assigning new numbers.
-        int[] order = new int[n];
-        int[] newId = new int[n];
-        int[] stack = new int[n];
-        int sp = 0;
-        int next = 0;
-        stack[sp++] = 0;
-        while (sp > 0) {
-            int node = stack[--sp];
-            newId[node] = next;
-            order[next++] = node;
-            for (int k = childStart[node + 1] - 1; k >= childStart[node]; k--) {
-                stack[sp++] = children[k];
-            }
-        }
         int[] outParent = new int[n];
         int[] outFrame = new int[n];
         int[] outDepth = new int[n];
         int[] outEnd = new int[n];
         long[][] outSelf = new long[self.length][n];
-        for (int i = 0; i < n; i++) {
-            int old = order[i];
-            outParent[i] = old == 0 ? -1 : newId[parent[old]];
-            outFrame[i] = links[old * LINK + FRAME];
-            outDepth[i] = depth[old];
+        // Pre-order walk down the child lists, each node's children pushed in reverse frame
+        // order so the smallest is numbered first: pending old ids with their parents' new ids.
+        int[] pendingNode = new int[Math.max(1, n)];
+        int[] pendingParent = new int[Math.max(1, n)];
+        long[] keyed = new long[16];
+        int sp = 0;
+        pendingParent[sp++] = -1;
+        for (int next = 0; sp > 0; next++) {
+            sp--;
+            int old = pendingNode[sp];
+            int par = pendingParent[sp];
+            outParent[next] = par;
+            outFrame[next] = links[old * LINK + FRAME];
+            outDepth[next] = par < 0 ? 0 : outDepth[par] + 1;
             for (int v = 0; v < self.length; v++) {
-                outSelf[v][i] = self[v][old];
+                outSelf[v][next] = self[v][old];
+            }
+            int count = links[old * LINK + COUNT];
+            if (count == 1) {
+                pendingNode[sp] = links[old * LINK + FIRST];
+                pendingParent[sp++] = next;
+            } else if (count > 1) {
+                if (keyed.length < count) {
+                    keyed = new long[Math.max(count, keyed.length * 2)];
+                }
+                int k = 0;
+                for (int c = links[old * LINK + FIRST]; c != 0; c = links[c * LINK + NEXT]) {
+                    keyed[k++] = ((long) table.rank(links[c * LINK + FRAME]) << 32) | c;
+                }
+                Arrays.sort(keyed, 0, count);
+                for (k = count - 1; k >= 0; k--) {
+                    pendingNode[sp] = (int) keyed[k];
+                    pendingParent[sp++] = next;
+                }
             }
         }
         for (int i = n - 1; i >= 0; i--) {
