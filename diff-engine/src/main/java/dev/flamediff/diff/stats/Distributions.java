@@ -150,9 +150,42 @@ public final class Distributions {
      * success probability is p: twice the smaller tail, capped at 1 (the "central" method).
      */
     public static double binomialTwoSided(double k, double n, double p) {
+        if (k == Math.rint(k) && n == Math.rint(n) && p > 0 && p < 1) {
+            // A whole count at least one past the median (which lies between floor(np) and
+            // ceil(np)) has the smaller tail on its own side, by at least P(X = median ± 1):
+            // one incomplete beta instead of two, and the same value.
+            double mean = n * p;
+            if (k >= Math.ceil(mean) + 1) {
+                return Math.min(1, 2 * binomialUpperTail(k, n, p));
+            }
+            if (k <= Math.floor(mean) - 1) {
+                return Math.min(1, 2 * binomialLowerTail(k, n, p));
+            }
+        }
         double lower = binomialLowerTail(k, n, p);
         double upper = binomialUpperTail(k, n, p);
         return Math.min(1, 2 * Math.min(lower, upper));
+    }
+
+    /**
+     * Returns an upper bound of {@link #binomialTwoSided}: twice the Chernoff bound
+     * exp(−n·D(k/n ‖ p)) of the tail beyond k, capped at 1. Costs two logarithms where the exact
+     * value costs two incomplete beta functions, so a caller that only needs to know that the
+     * exact p-value is below some other value can often skip it.
+     *
+     * @return a value &gt;= the exact two-sided p-value, in [0, 1]
+     */
+    public static double binomialTwoSidedBound(double k, double n, double p) {
+        if (n <= 0 || k < 0 || k > n) {
+            return 1;
+        }
+        double a = k / n;
+        if (a == p) {
+            return 1;
+        }
+        double divergence = (a == 0 ? 0 : a * Math.log(a / p))
+                + (a == 1 ? 0 : (1 - a) * Math.log((1 - a) / (1 - p)));
+        return Math.min(1, 2 * Math.exp(-n * divergence));
     }
 
     /** Returns P(X &gt;= x) for X chi-square distributed with the given degrees of freedom. */

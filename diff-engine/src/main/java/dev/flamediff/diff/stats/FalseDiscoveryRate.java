@@ -1,8 +1,6 @@
 package dev.flamediff.diff.stats;
 
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.IntStream;
 
 /**
  * The Benjamini–Hochberg step-up procedure. flamediff tests every node of a diff (thousands of
@@ -26,20 +24,30 @@ public final class FalseDiscoveryRate {
      * @return a new array of the same length
      */
     public static double[] adjust(double[] pValues) {
-        int[] order = IntStream.range(0, pValues.length)
-                .filter(i -> !Double.isNaN(pValues[i]))
-                .boxed()
-                .sorted(Comparator.comparingDouble(i -> pValues[i]))
-                .mapToInt(Integer::intValue)
-                .toArray();
-        double[] adjusted = new double[pValues.length];
-        Arrays.fill(adjusted, Double.NaN);
-        int m = order.length;
+        int m = 0;
+        for (double p : pValues) {
+            m += Double.isNaN(p) ? 0 : 1;
+        }
+        double[] sorted = new double[m];
+        int at = 0;
+        for (double p : pValues) {
+            if (!Double.isNaN(p)) {
+                sorted[at++] = p;
+            }
+        }
+        Arrays.sort(sorted);
+        double[] sortedAdjusted = new double[m];
         double running = 1;
         for (int rank = m; rank >= 1; rank--) {
-            int i = order[rank - 1];
-            running = Math.min(running, pValues[i] * m / rank);
-            adjusted[i] = Math.min(1, running);
+            running = Math.min(running, sorted[rank - 1] * m / rank);
+            sortedAdjusted[rank - 1] = Math.min(1, running);
+        }
+        // Equal p-values get equal q-values (the running minimum reaches the lowest rank of a tie
+        // unchanged), so looking each p-value up in the sorted copy needs no index array.
+        double[] adjusted = new double[pValues.length];
+        for (int i = 0; i < pValues.length; i++) {
+            adjusted[i] = Double.isNaN(pValues[i]) ? Double.NaN
+                    : sortedAdjusted[Arrays.binarySearch(sorted, pValues[i])];
         }
         return adjusted;
     }
