@@ -118,7 +118,7 @@ public final class FlamediffCommand implements Callable<Integer> {
     private Long to;
 
     @Option(names = "--jfr-parser", paramLabel = "PARSER",
-            description = "JFR parser: jdk (jdk.jfr.consumer) or async (async-profiler's jfr-converter)")
+            description = "JFR parser: async (async-profiler's jfr-converter, the default) or jdk (jdk.jfr.consumer)")
     private JfrParser jfrParser;
 
     @Option(names = "--max-bytes", paramLabel = "N",
