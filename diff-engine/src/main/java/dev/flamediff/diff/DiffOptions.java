@@ -42,7 +42,9 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
     public static final double DEFAULT_SIGNIFICANCE_LEVEL = 0.01;
 
     /**
-     * The default run-to-run variation for one run per side: 40%. Two recordings of the same
+     * The assumed run-to-run variation for one run per side, 40%: the former default, now what
+     * a measured c may be at most ({@link #MAX_ESTIMATED_RUN_VARIATION}), the fallback when it
+     * cannot be measured, and what the whole profile is judged with. Two recordings of the same
      * program can differ per call path by much more than their sampling noise (the JIT inlines
      * differently, stack walks fail at different places, the kernel zeroes pages in one run and
      * not the other, CI neighbours steal CPU). The fixture program's first pair of base
@@ -51,8 +53,10 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
      * samples in the kernel's clear_page: at 0.1 that pair flagged 14 to 42 nodes, at 0.2 no
      * node but still clear_page summed over its paths, at 0.4 nothing. A quieter machine gives
      * quieter pairs (the current recordings are within sampling noise), but one run cannot tell
-     * which machine it came from. The price: one run per side only detects large changes;
-     * several runs per side measure the spread instead and detect much smaller ones.
+     * which machine it came from. The price: with it one run per side detects only large changes
+     * (x12 on the fixture), which is why c is now measured on each diff (measured on that busy
+     * pair: 36%; on the quiet pair: 16%). Several runs per side measure the spread per side
+     * instead and detect much smaller ones.
      */
     public static final double DEFAULT_RUN_VARIATION = 0.4;
 
