@@ -125,19 +125,28 @@ public final class Diffs {
             this.baseRuns = baseRuns;
             this.normalization = normalization;
             this.type = type;
+            // Sized for the largest tree and an eighth more: the union of similar profiles rarely
+            // needs more, and growing by doubling from small would allocate twice the final arrays.
+            int capacity = Math.max(256, Arrays.stream(trees).mapToInt(CallTree::size).max().orElse(0) / 8 * 9);
+            runSelf = new long[capacity * trees.length];
+            frame = new Frame[capacity];
+            parent = new int[capacity];
+            depth = new int[capacity];
+            baseSelf = new double[capacity];
+            headSelf = new double[capacity];
         }
 
         private final ValueType type;
         private int[] countValueIndex;
         private NoiseModel model = NoiseModel.POISSON;
         private DiffOptions options = DiffOptions.DEFAULT;
-        private long[] runSelf = new long[256];
+        private long[] runSelf;
         private long[] runCount;
-        private Frame[] frame = new Frame[256];
-        private int[] parent = new int[256];
-        private int[] depth = new int[256];
-        private double[] baseSelf = new double[256];
-        private double[] headSelf = new double[256];
+        private Frame[] frame;
+        private int[] parent;
+        private int[] depth;
+        private double[] baseSelf;
+        private double[] headSelf;
         private int size;
 
         DiffTree merge(DiffSideFactory sides) {
