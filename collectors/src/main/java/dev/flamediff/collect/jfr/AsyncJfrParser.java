@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import one.jfr.ClassRef;
 import one.jfr.JfrClass;
 import one.jfr.JfrReader;
@@ -102,7 +103,8 @@ final class AsyncJfrParser implements JfrParser {
                 }
                 if (state == null) {
                     // Created at the chunk's first event: only then are its metadata and pools loaded.
-                    state = new ChunkState(reader, sink, frames, null);
+                    // async-profiler never flags a stack as cut.
+                    state = new ChunkState(reader, sink, frames, null, Set.of());
                 }
                 state.add(e, 0, 0);
             }
@@ -130,7 +132,8 @@ final class AsyncJfrParser implements JfrParser {
                 ByteBuffer.wrap(bytes, size, JfrChunkScanner.HEADER_SIZE).putInt(JfrChunkScanner.MAGIC);
                 JfrReader reader = new JfrReader(data);
                 reader.stopAtNewChunk = true;
-                ChunkState state = new ChunkState(reader, sink, frames, new JfrEventTypeProbe(data));
+                ChunkState state = new ChunkState(reader, sink, frames, new JfrEventTypeProbe(data),
+                        JfrCutStacks.of(reader, data));
                 int before = data.position();
                 for (Event e; (e = reader.readEvent()) != null; ) {
                     int after = data.position();
@@ -161,6 +164,11 @@ final class AsyncJfrParser implements JfrParser {
         }
     }
 
+    /** Returns the id the chunk's metadata gives the type. */
+    static int typeIdOf(JfrClass type) {
+        return (int) TYPE_ID.get(type);
+    }
+
     private static VarHandle typeIdHandle() {
         try {
             return MethodHandles.privateLookupIn(JfrClass.class, MethodHandles.lookup())
@@ -180,6 +188,7 @@ final class AsyncJfrParser implements JfrParser {
         private final JfrSampleSink sink;
         private final JfrFrameCache names;
         private final JfrEventTypeProbe probe;
+        private final Set<Long> cutStacks;
         private final boolean asyncProfilerWriter;
         private final boolean hasAllocationSample;
         private final int nativeMethodSampleType;
@@ -190,9 +199,14 @@ final class AsyncJfrParser implements JfrParser {
         private final Map<Integer, Boolean> acceptedThreads = new HashMap<>();
         private final ChunkFrameMap frames = new ChunkFrameMap();
 
-        /** @param probe finds the real type of ambiguous events; null when the chunks hold none */
-        ChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameCache names, JfrEventTypeProbe probe) {
+        /**
+         * @param probe finds the real type of ambiguous events; null when the chunks hold none
+         * @param cutStacks the ids of the chunk's stacks the recorder cut at its depth limit
+         */
+        ChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameCache names, JfrEventTypeProbe probe,
+                   Set<Long> cutStacks) {
             this.reader = reader;
+            this.cutStacks = cutStacks;
             this.sink = sink;
             this.names = names;
             this.probe = probe;
@@ -207,7 +221,7 @@ final class AsyncJfrParser implements JfrParser {
 
         private int typeId(String name) {
             JfrClass type = reader.typesByName.get(name);
-            return type == null ? -1 : (int) TYPE_ID.get(type);
+            return type == null ? -1 : typeIdOf(type);
         }
 
         /**
@@ -298,6 +312,9 @@ final class AsyncJfrParser implements JfrParser {
                     }
                     Frame thread = sink.splitsThreads() ? names.thread(reader.threads.get((int) key)) : null;
                     sink.add(source, buf, st.methods.length, thread, counts.weight(slot), counts.count(slot));
+                    if (!cutStacks.isEmpty() && cutStacks.contains((long) stackId)) {
+                        sink.addCutStacks(source, counts.count(slot));
+                    }
                 }
             }
             stacks.clear();

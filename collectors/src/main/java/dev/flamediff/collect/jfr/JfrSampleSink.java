@@ -132,7 +132,7 @@ final class JfrSampleSink {
 
     /**
      * Counts events whose stack the recorder cut at its depth limit, so their root-side frames
-     * are missing. Only the JDK parser can tell (async-profiler's parser drops the flag).
+     * are missing.
      */
     void addCutStacks(JfrSource source, long events) {
         cutStacks.computeIfAbsent(source, s -> new long[1])[0] += events;

@@ -110,11 +110,11 @@ class JfrEventsDiffTest {
         assertThat(p.tree().grandTotal(0)).isEqualTo(174);
     }
 
-    @Test
-    void stacksCutByTheRecordersDepthLimitAreCountedInANote() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"async", "jdk"})
+    void stacksCutByTheRecordersDepthLimitAreCountedInANote(String parser) throws Exception {
         // Recorded with -XX:FlightRecorderOptions:stackdepth=8: the deeper worker stacks lose their roots.
-        // Only the JDK parser sees the flag (async-profiler's parser drops it).
-        Profile cut = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser("jdk"));
+        Profile cut = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(parser));
         String note = cut.metadata().notes().stream().filter(n -> n.contains("depth limit")).findFirst().orElseThrow();
         long cutEvents = Long.parseLong(note.substring(0, note.indexOf(' ')));
         assertThat(cutEvents).isPositive().isLessThan(cut.tree().grandTotal(0));
@@ -122,7 +122,7 @@ class JfrEventsDiffTest {
                 + " depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise): their root-side"
                 + " frames are missing");
         assertThat(cut.tree().maxDepth()).isEqualTo(8);
-        assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser("jdk")).metadata().notes())
+        assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(parser)).metadata().notes())
                 .noneMatch(n -> n.contains("depth limit"));
     }
 
