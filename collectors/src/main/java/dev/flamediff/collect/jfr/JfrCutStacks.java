@@ -27,6 +27,9 @@ final class JfrCutStacks {
     private static final VarHandle FIELD_TYPE = handle(JfrField.class, "type", int.class);
     private static final VarHandle CONSTANT_POOL = handle(JfrField.class, "constantPool", boolean.class);
 
+    private static final List<String> SPECIAL_TYPES = List.of("jdk.types.ChunkHeader", "java.lang.Thread",
+            "java.lang.Class", "java.lang.String", "jdk.types.Symbol", "jdk.types.Method", "jdk.types.StackTrace");
+
     private JfrCutStacks() {
     }
 
@@ -38,8 +41,14 @@ final class JfrCutStacks {
      * @param data the buffer the parser reads, holding the chunk from its header on
      */
     static Set<Long> of(JfrReader reader, ByteBuffer data) {
+        // Only these pool types have layouts of their own; every other is read by its fields.
         Map<JfrClass, String> names = new IdentityHashMap<>();
-        reader.typesByName.forEach((name, type) -> names.put(type, name));
+        for (String name : SPECIAL_TYPES) {
+            JfrClass type = reader.typesByName.get(name);
+            if (type != null) {
+                names.put(type, name);
+            }
+        }
         JfrClass stringType = reader.typesByName.get("java.lang.String");
         int stringTypeId = stringType == null ? -1 : (int) AsyncJfrParser.typeIdOf(stringType);
         Set<Long> cut = new HashSet<>();
@@ -58,7 +67,7 @@ final class JfrCutStacks {
                 int pools = reader.getVarint();
                 for (int i = 0; i < pools; i++) {
                     JfrClass type = reader.types.get(reader.getVarint());
-                    pool(reader, data, type, names.get(type), stringTypeId, cut);
+                    pool(reader, data, type, names.getOrDefault(type, ""), stringTypeId, cut);
                 }
             } while (delta != 0 && (cpOffset += delta) > 0);
         } finally {
