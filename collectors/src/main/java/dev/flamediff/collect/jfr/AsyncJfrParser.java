@@ -25,8 +25,9 @@ import one.jfr.event.Event;
  * <p>The parser returns jdk.NativeMethodSample events as execution samples and
  * jdk.ObjectAllocationOutsideTLAB events like jdk.ObjectAllocationSample ones. A recording with
  * a chunk from the JDK's recorder (which writes those) is therefore read chunk by chunk from a
- * buffer this class owns, where {@link JfrEventTypeProbe} finds each such event's real type.
- * async-profiler writes neither, so its recordings are streamed from the file.
+ * buffer this class owns, where {@link JfrEventTypeProbe} finds each such event's real type and
+ * {@link JfrCutStacks} the stacks cut at the recorder's depth limit. async-profiler writes none of
+ * these, so its recordings are streamed from the file.
  */
 final class AsyncJfrParser implements JfrParser {
 
