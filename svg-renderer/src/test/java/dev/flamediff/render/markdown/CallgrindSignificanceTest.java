@@ -3,6 +3,7 @@ package dev.flamediff.render.markdown;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flamediff.collect.Profiles;
+import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
@@ -22,8 +23,8 @@ class CallgrindSignificanceTest {
 
     @Test
     void theSlowerParsingAndTheFasterChecksumAreSignificant() throws Exception {
-        DiffTree diff = Diffs.diff(Profiles.read(FixtureFiles.path("callgrind/callgrind.out.base")),
-                Profiles.read(FixtureFiles.path("callgrind/callgrind.out.head")), DiffOptions.DEFAULT);
+        DiffTree diff = Diffs.diff(Profiles.read(FixtureFiles.path("callgrind/callgrind.out.base"), ReadOptions.DEFAULT),
+                Profiles.read(FixtureFiles.path("callgrind/callgrind.out.head"), ReadOptions.DEFAULT), DiffOptions.DEFAULT);
 
         assertThat(diff.noiseModel()).isEqualTo(NoiseModel.EXACT);
         assertThat(diff.runVariationDetails().measured()).isFalse();
