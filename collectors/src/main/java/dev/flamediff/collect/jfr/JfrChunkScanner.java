@@ -17,7 +17,8 @@ import java.util.Optional;
  * Walks the chunk headers of a recording (a recording is chunks laid end to end, each starting
  * where the previous one ends) and finds how much of the file is readable. Neither parser
  * survives a cut chunk (both throw at the cut), so the parsers are only ever given the readable
- * prefix this scanner reports.
+ * prefix this scanner reports. Each complete chunk's metadata and constant-pool offsets are
+ * checked on the way ({@link JfrChunkOffsets}), since both parsers follow them unchecked.
  */
 final class JfrChunkScanner {
 
@@ -32,7 +33,8 @@ final class JfrChunkScanner {
      * Returns the readable chunks of the file.
      *
      * @throws UnrecognizedFormatException if the file is not JFR or of an unsupported version
-     * @throws MalformedProfileException if no chunk is readable, naming the byte offset
+     * @throws MalformedProfileException if no chunk is readable, or a complete chunk's metadata or
+     *     constant-pool offsets lead outside it or into a loop, naming the byte offset
      */
     static JfrChunks scan(Path file, String source) throws IOException, ProfileException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -84,7 +86,11 @@ final class JfrChunkScanner {
                             "the recording was cut at byte " + fileSize + ", inside chunk "
                                     + (readable.size() + 1) + " (bytes " + offset + " to " + (offset + size) + ")");
                 }
-                readable.add(new JfrChunk(offset, size, header.getLong(32), header.getLong(40), inProgress));
+                JfrChunk chunk = new JfrChunk(offset, size, header.getLong(32), header.getLong(40), inProgress);
+                // Both parsers follow these offsets without bounds: a loop in them would hang the read.
+                JfrChunkOffsets.check(ch, chunk, metaOffset, cpOffset, (header.get(67) & 1) != 0,
+                        readable.size() + 1, source);
+                readable.add(chunk);
                 offset += size;
                 if (inProgress) {
                     // A chunk still being written is the last one; read it up to its last flush.

@@ -1,0 +1,162 @@
+package dev.flamediff.collect.jfr;
+
+import dev.flamediff.model.MalformedProfileException;
+import dev.flamediff.model.Position;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * Checks the offsets a chunk's header and checkpoint events give before either parser follows
+ * them. The header names the metadata event and the last checkpoint (constant-pool) event; each
+ * checkpoint names the one before it by a delta, 0 ending the chain. Both parsers walk that chain
+ * with no step limit, so a damaged delta that points forward or back onto a later checkpoint makes
+ * them loop forever, and an offset outside the chunk makes them decode another chunk's bytes.
+ * Here every step must land on a checkpoint event inside the chunk, strictly before the previous
+ * one, which bounds the walk by the chunk's size. Reads a few dozen bytes per checkpoint.
+ * Stateless.
+ */
+final class JfrChunkOffsets {
+
+    private static final int METADATA_TYPE = 0;
+    private static final int CHECKPOINT_TYPE = 1;
+    /** The most an event's size, type, start, duration and delta take: two varints and three varlongs. */
+    private static final int EVENT_START_MAX = 5 + 9 + 9 + 9 + 9;
+
+    private JfrChunkOffsets() {
+    }
+
+    /**
+     * Checks the metadata offset and the checkpoint chain of one chunk.
+     *
+     * @param ch the recording
+     * @param chunk the chunk, whole in the file
+     * @param metaOffset the header's metadata offset, relative to the chunk's start
+     * @param cpOffset the header's offset of the last checkpoint, relative to the chunk's start
+     * @param compressed whether the chunk's integers are varints (flag bit 0 of the header)
+     * @param chunkNumber the chunk's 1-based number, for the message
+     * @param source the input's name, for the message
+     * @throws MalformedProfileException if an offset leaves the chunk, does not land on an event of
+     *     the right type, or the chain does not move strictly backwards; names the byte offset of
+     *     the bad offset's field
+     */
+    static void check(FileChannel ch, JfrChunk chunk, long metaOffset, long cpOffset, boolean compressed,
+                      int chunkNumber, String source) throws IOException, MalformedProfileException {
+        ByteBuffer buf = ByteBuffer.allocate(EVENT_START_MAX);
+        String where = "chunk " + chunkNumber;
+        EventStart meta = read(ch, buf, chunk, metaOffset, compressed, where + "'s metadata offset",
+                chunk.offset() + 24, source);
+        if (meta.type != METADATA_TYPE) {
+            throw bad(where + "'s metadata offset " + metaOffset + " points to an event of type " + meta.type
+                    + ", not to the metadata event", chunk.offset() + 24, source);
+        }
+        long pos = cpOffset;
+        long field = chunk.offset() + 16;
+        String what = where + "'s constant-pool offset";
+        while (true) {
+            EventStart cp = read(ch, buf, chunk, pos, compressed, what, field, source);
+            if (cp.type != CHECKPOINT_TYPE) {
+                throw bad(what + " " + pos + " points to an event of type " + cp.type
+                        + ", not to a checkpoint event", field, source);
+            }
+            if (cp.delta == 0) {
+                return;
+            }
+            // Deltas strictly backwards are what ends the walk: each step lands on a smaller offset.
+            if (cp.delta > 0 || pos + cp.delta < JfrChunkScanner.HEADER_SIZE) {
+                throw bad(where + "'s checkpoint at byte " + (chunk.offset() + pos) + " links to offset "
+                        + (pos + cp.delta) + " of the chunk (the constant-pool chain must lead back to an"
+                        + " earlier checkpoint inside the chunk, or the walk loops or leaves it)",
+                        cp.deltaAt, source);
+            }
+            field = cp.deltaAt;
+            what = "the link of " + where + "'s checkpoint at byte " + (chunk.offset() + pos) + " to offset";
+            pos += cp.delta;
+        }
+    }
+
+    /** The leading fields of an event: type, and (read as a checkpoint's) delta with its file offset. */
+    private record EventStart(long type, long delta, long deltaAt) {
+    }
+
+    private static EventStart read(FileChannel ch, ByteBuffer buf, JfrChunk chunk, long pos, boolean compressed,
+                                   String what, long field, String source) throws IOException, MalformedProfileException {
+        if (pos < JfrChunkScanner.HEADER_SIZE || pos >= chunk.size()) {
+            throw bad(what + " " + pos + " lies outside the chunk (bytes " + JfrChunkScanner.HEADER_SIZE + " to "
+                    + chunk.size() + " of it)", field, source);
+        }
+        buf.clear();
+        buf.limit((int) Math.min(EVENT_START_MAX, chunk.size() - pos));
+        long at = chunk.offset() + pos;
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, at + buf.position()) < 0) {
+                break;
+            }
+        }
+        buf.flip();
+        Fields f = new Fields(buf, compressed);
+        long size = f.nextInt();
+        long type = f.nextLong();
+        f.nextLong(); // start time
+        f.nextLong(); // duration
+        long deltaAt = at + buf.position();
+        long delta = f.nextLong();
+        if (f.overran || size <= 0 || size > chunk.size() - pos) {
+            // The offset may be right and the event damaged: name the event's byte.
+            throw bad(what + " " + pos + " points to no whole event (its size, " + size
+                    + ", does not fit in the chunk)", at, source);
+        }
+        return new EventStart(type, delta, deltaAt);
+    }
+
+    private static MalformedProfileException bad(String problem, long offset, String source) {
+        return new MalformedProfileException(problem, source, JfrProfileReader.FORMAT, Position.offset(offset), null);
+    }
+
+    /** Reads JFR integers, varint-encoded or fixed-size, noting rather than throwing when the bytes run out. */
+    private static final class Fields {
+        private final ByteBuffer buf;
+        private final boolean compressed;
+        boolean overran;
+
+        Fields(ByteBuffer buf, boolean compressed) {
+            this.buf = buf;
+            this.compressed = compressed;
+        }
+
+        long nextInt() {
+            if (!compressed) {
+                return buf.remaining() >= 4 ? buf.getInt() : overrun();
+            }
+            return varlong();
+        }
+
+        long nextLong() {
+            if (!compressed) {
+                return buf.remaining() >= 8 ? buf.getLong() : overrun();
+            }
+            return varlong();
+        }
+
+        private long varlong() {
+            long result = 0;
+            for (int shift = 0; shift < 56; shift += 7) {
+                if (!buf.hasRemaining()) {
+                    return overrun();
+                }
+                byte b = buf.get();
+                result |= (b & 0x7FL) << shift;
+                if (b >= 0) {
+                    return result;
+                }
+            }
+            // The ninth byte of a varlong carries 8 bits.
+            return buf.hasRemaining() ? result | (buf.get() & 0xFFL) << 56 : overrun();
+        }
+
+        private long overrun() {
+            overran = true;
+            return 0;
+        }
+    }
+}

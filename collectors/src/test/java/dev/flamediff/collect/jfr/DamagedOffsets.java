@@ -1,0 +1,128 @@
+package dev.flamediff.collect.jfr;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Damages the offsets of a recording's first chunk the way that once hung both parsers, which
+ * follow the chain of checkpoint (constant-pool) events with no step limit. Each method returns a
+ * damaged copy; the checkpoint fields keep their byte length, so nothing else in the file moves.
+ */
+final class DamagedOffsets {
+
+    private DamagedOffsets() {
+    }
+
+    /**
+     * The last checkpoint links back to the one before it, as written; that one is made to link
+     * forward to the last again. Needs a chunk with two checkpoints or more (the JDK's recorder).
+     */
+    static byte[] checkpointsInACircle(byte[] jfr) {
+        byte[] b = jfr.clone();
+        List<Long> chain = chain(b);
+        long last = chain.get(0);
+        long previous = chain.get(1);
+        Fields f = fields(b, previous);
+        writePadded(b, f.deltaAt, f.deltaEnd - f.deltaAt, last - previous);
+        return b;
+    }
+
+    /**
+     * Two copies of the recording laid end to end; the first chunk's only checkpoint links forward
+     * into the second chunk's events, where a planted checkpoint links back to it. Works on a chunk
+     * with a single checkpoint (async-profiler), whose delta of 0 takes one byte: the checkpoint's
+     * start time and duration are zeroed to make room.
+     */
+    static byte[] checkpointLinkedToAPlantedOne(byte[] jfr) {
+        byte[] b = Arrays.copyOf(jfr, jfr.length * 2);
+        System.arraycopy(jfr, 0, b, jfr.length, jfr.length);
+        long last = chain(jfr).get(0);
+        Fields f = fields(b, last);
+        int room = f.deltaEnd - f.startAt;
+        long planted = jfr.length + 4000L;
+        b[f.startAt] = 0;
+        b[f.startAt + 1] = 0;
+        writePadded(b, f.startAt + 2, room - 2, planted - last);
+        byte[] fake = new byte[15];
+        fake[0] = 15; // size
+        fake[1] = 1; // checkpoint
+        // start time 0, duration 0, then a 9-byte delta back, flags 0 and no pools
+        writePadded(fake, 4, 9, last - planted);
+        System.arraycopy(fake, 0, b, (int) planted, fake.length);
+        return b;
+    }
+
+    /** The header's metadata offset names the last checkpoint instead of the metadata event. */
+    static byte[] metadataOffsetOnACheckpoint(byte[] jfr) {
+        byte[] b = jfr.clone();
+        ByteBuffer.wrap(b).putLong(24, ByteBuffer.wrap(b).getLong(16));
+        return b;
+    }
+
+    /** The header's constant-pool offset names the metadata event instead of the last checkpoint. */
+    static byte[] constantPoolOffsetOnTheMetadata(byte[] jfr) {
+        byte[] b = jfr.clone();
+        ByteBuffer.wrap(b).putLong(16, ByteBuffer.wrap(b).getLong(24));
+        return b;
+    }
+
+    /** The first chunk's checkpoint offsets, last written first, following the deltas. */
+    static List<Long> chain(byte[] b) {
+        List<Long> chain = new ArrayList<>();
+        long pos = ByteBuffer.wrap(b).getLong(16);
+        while (true) {
+            chain.add(pos);
+            Fields f = fields(b, pos);
+            if (f.delta == 0) {
+                return chain;
+            }
+            pos += f.delta;
+        }
+    }
+
+    /** Where a checkpoint's start time and delta sit, and the delta. */
+    private record Fields(int startAt, int deltaAt, int deltaEnd, long delta) {
+    }
+
+    private static Fields fields(byte[] b, long eventOffset) {
+        int[] pos = {(int) eventOffset};
+        varlong(b, pos); // size
+        varlong(b, pos); // type
+        int startAt = pos[0];
+        varlong(b, pos); // start time
+        varlong(b, pos); // duration
+        int deltaAt = pos[0];
+        long delta = varlong(b, pos);
+        return new Fields(startAt, deltaAt, pos[0], delta);
+    }
+
+    private static long varlong(byte[] b, int[] pos) {
+        long result = 0;
+        for (int shift = 0; shift < 56; shift += 7) {
+            byte x = b[pos[0]++];
+            result |= (x & 0x7FL) << shift;
+            if (x >= 0) {
+                return result;
+            }
+        }
+        return result | (b[pos[0]++] & 0xFFL) << 56;
+    }
+
+    /** Writes the value as a varlong of exactly {@code length} bytes (continuation bits pad it). */
+    private static void writePadded(byte[] b, int at, int length, long value) {
+        long v = value;
+        for (int i = 0; i < length - 1; i++) {
+            b[at + i] = (byte) (0x80 | (v & 0x7F));
+            v >>>= 7;
+        }
+        if (length == 9) {
+            b[at + 8] = (byte) v;
+        } else if (v >= 0x80) {
+            throw new IllegalArgumentException(value + " does not fit in " + length + " bytes");
+        } else {
+            b[at + length - 1] = (byte) v;
+        }
+    }
+}
