@@ -37,14 +37,14 @@ final class JfrChunkOffsets {
      * @param chunkNumber the chunk's 1-based number, for the message
      * @param source the input's name, for the message
      * @throws MalformedProfileException if an offset leaves the chunk, does not land on an event of
-     *     the right type, or the chain does not move strictly backwards; names the byte offset of
-     *     the bad offset's field
+     *     the right type, or the chain does not move strictly backwards; names the byte of the bad
+     *     offset's field, or of the event it points to when that event's size is damaged
      */
     static void check(FileChannel ch, JfrChunk chunk, long metaOffset, long cpOffset, boolean compressed,
                       int chunkNumber, String source) throws IOException, MalformedProfileException {
-        ByteBuffer buf = ByteBuffer.allocate(EVENT_START_MAX);
+        ChunkBytes bytes = new ChunkBytes(ch, chunk);
         String where = "chunk " + chunkNumber;
-        EventStart meta = read(ch, buf, chunk, metaOffset, compressed, where + "'s metadata offset",
+        EventStart meta = read(bytes, chunk, metaOffset, compressed, where + "'s metadata offset", where, -1,
                 chunk.offset() + 24, source);
         if (meta.type != METADATA_TYPE) {
             throw bad(where + "'s metadata offset " + metaOffset + " points to an event of type " + meta.type
@@ -52,11 +52,14 @@ final class JfrChunkOffsets {
         }
         long pos = cpOffset;
         long field = chunk.offset() + 16;
+        // What names the offset being followed; null while following a checkpoint's link, whose
+        // name is built only for an error (a recording has thousands of checkpoints).
         String what = where + "'s constant-pool offset";
+        long previous = -1;
         while (true) {
-            EventStart cp = read(ch, buf, chunk, pos, compressed, what, field, source);
+            EventStart cp = read(bytes, chunk, pos, compressed, what, where, previous, field, source);
             if (cp.type != CHECKPOINT_TYPE) {
-                throw bad(what + " " + pos + " points to an event of type " + cp.type
+                throw bad(linkName(what, where, chunk, previous) + " " + pos + " points to an event of type " + cp.type
                         + ", not to a checkpoint event", field, source);
             }
             if (cp.delta == 0) {
@@ -70,7 +73,8 @@ final class JfrChunkOffsets {
                         cp.deltaAt, source);
             }
             field = cp.deltaAt;
-            what = "the link of " + where + "'s checkpoint at byte " + (chunk.offset() + pos) + " to offset";
+            what = null;
+            previous = pos;
             pos += cp.delta;
         }
     }
@@ -79,31 +83,30 @@ final class JfrChunkOffsets {
     private record EventStart(long type, long delta, long deltaAt) {
     }
 
-    private static EventStart read(FileChannel ch, ByteBuffer buf, JfrChunk chunk, long pos, boolean compressed,
-                                   String what, long field, String source) throws IOException, MalformedProfileException {
+    private static String linkName(String what, String where, JfrChunk chunk, long previous) {
+        return what != null ? what : "the link of " + where + "'s checkpoint at byte "
+                + (chunk.offset() + previous) + " to offset";
+    }
+
+    private static EventStart read(ChunkBytes bytes, JfrChunk chunk, long pos, boolean compressed, String what,
+                                   String where, long previous, long field, String source) throws IOException, MalformedProfileException {
         if (pos < JfrChunkScanner.HEADER_SIZE || pos >= chunk.size()) {
-            throw bad(what + " " + pos + " lies outside the chunk (bytes " + JfrChunkScanner.HEADER_SIZE + " to "
+            throw bad(linkName(what, where, chunk, previous) + " " + pos + " lies outside the chunk (bytes " + JfrChunkScanner.HEADER_SIZE + " to "
                     + chunk.size() + " of it)", field, source);
         }
-        buf.clear();
-        buf.limit((int) Math.min(EVENT_START_MAX, chunk.size() - pos));
+        ByteBuffer buf = bytes.at(pos);
+        int start = buf.position();
         long at = chunk.offset() + pos;
-        while (buf.hasRemaining()) {
-            if (ch.read(buf, at + buf.position()) < 0) {
-                break;
-            }
-        }
-        buf.flip();
         Fields f = new Fields(buf, compressed);
         long size = f.nextInt();
         long type = f.nextLong();
         f.nextLong(); // start time
         f.nextLong(); // duration
-        long deltaAt = at + buf.position();
+        long deltaAt = at + buf.position() - start;
         long delta = f.nextLong();
         if (f.overran || size <= 0 || size > chunk.size() - pos) {
             // The offset may be right and the event damaged: name the event's byte.
-            throw bad(what + " " + pos + " points to no whole event (its size, " + size
+            throw bad(linkName(what, where, chunk, previous) + " " + pos + " points to no whole event (its size, " + size
                     + ", does not fit in the chunk)", at, source);
         }
         return new EventStart(type, delta, deltaAt);
@@ -111,6 +114,41 @@ final class JfrChunkOffsets {
 
     private static MalformedProfileException bad(String problem, long offset, String source) {
         return new MalformedProfileException(problem, source, JfrProfileReader.FORMAT, Position.offset(offset), null);
+    }
+
+    /**
+     * The first bytes of events of one chunk. The chunk is mapped, not read: the JDK's recorder
+     * writes a checkpoint per flush, a few dozen per chunk, and a read call for each costs more than
+     * touching their pages, which the parser reads next anyway.
+     */
+    private static final class ChunkBytes {
+        private final FileChannel ch;
+        private final JfrChunk chunk;
+        private final ByteBuffer mapped;
+        private final ByteBuffer read = ByteBuffer.allocate(EVENT_START_MAX);
+
+        ChunkBytes(FileChannel ch, JfrChunk chunk) throws IOException {
+            this.ch = ch;
+            this.chunk = chunk;
+            // A chunk past 2 GB cannot be mapped in one buffer; its events are read instead.
+            this.mapped = chunk.size() <= Integer.MAX_VALUE
+                    ? ch.map(FileChannel.MapMode.READ_ONLY, chunk.offset(), chunk.size()) : null;
+        }
+
+        /** Returns a buffer positioned at the chunk offset, holding at most an event start's bytes. */
+        ByteBuffer at(long pos) throws IOException {
+            int length = (int) Math.min(EVENT_START_MAX, chunk.size() - pos);
+            if (mapped != null) {
+                return mapped.limit((int) pos + length).position((int) pos);
+            }
+            read.clear().limit(length);
+            while (read.hasRemaining()) {
+                if (ch.read(read, chunk.offset() + pos + read.position()) < 0) {
+                    break;
+                }
+            }
+            return read.flip();
+        }
     }
 
     /** Reads JFR integers, varint-encoded or fixed-size, noting rather than throwing when the bytes run out. */
