@@ -15,7 +15,7 @@
 #   FLAMEDIFF_JAVA_OPTS  JVM options of the flamediff runs (default: the launcher's, -XX:+UseParallelGC)
 #   SKIP_BUILD=1 use the jars already built
 #   FLAMEDIFF_JAR  the flamediff jar to time (default: cli/target/flamediff.jar)
-#   PAIRS        the pairs to time, space-separated (default: jdk ap-alloc folded)
+#   PAIRS        the pairs to time, space-separated (default: jdk ap ap-alloc folded)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,6 +35,8 @@ log() { echo "compare.sh: $*" >&2; }
 # ---------------------------------------------------------------- build and tools
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     log "building cli/target/flamediff.jar and benchmarks/target/benchmarks.jar"
+    # The shade step can fold an old jar's classes into the new one; start from none.
+    rm -f "$root/cli/target/flamediff.jar" "$root/cli/target/original-flamediff.jar"
     (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package -pl cli,benchmarks -am)
 fi
 flamediff_jar="${FLAMEDIFF_JAR:-$root/cli/target/flamediff.jar}"
@@ -132,7 +134,8 @@ out="$results/out"
 : > "$results/runs.txt"
 # name | flamediff variants (label=args, comma-separated) | peer label | peer command (base head out appended)
 pairs=(
-    "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-async=--jfr-parser async jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
+    "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-jdkparser=--jfr-parser jdk jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
+    "ap|flamediff=ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
     "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
     "folded|flamediff=folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
 )
@@ -141,7 +144,7 @@ pairs=(
 cd "$large"
 for pair in "${pairs[@]}"; do
     IFS='|' read -r name variants peer pcmd <<< "$pair"
-    [[ " ${PAIRS:-jdk ap-alloc folded} " == *" $name "* ]] || continue
+    [[ " ${PAIRS:-jdk ap ap-alloc folded} " == *" $name "* ]] || continue
     IFS=',' read -r -a fvariants <<< "$variants"
     read -r -a pc <<< "$pcmd"
     last="${fvariants[-1]#*=}"
