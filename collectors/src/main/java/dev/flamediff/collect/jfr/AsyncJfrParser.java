@@ -38,7 +38,10 @@ final class AsyncJfrParser implements JfrParser {
      * parser keeps package-private (event types are left out of its public id dictionary). The
      * library is on the class path or an automatic module, both open to deep reflection.
      */
-    private static final VarHandle TYPE_ID = typeIdHandle();
+    private static final VarHandle TYPE_ID = privateHandle(JfrClass.class, "id", int.class);
+    /** Where the parser stands is its buffer's position past the file offset the buffer starts at. */
+    private static final VarHandle FILE_POSITION = privateHandle(JfrReader.class, "filePosition", long.class);
+    private static final VarHandle BUFFER = privateHandle(JfrReader.class, "buf", ByteBuffer.class);
 
     @Override
     public String name() {
@@ -52,7 +55,7 @@ final class AsyncJfrParser implements JfrParser {
         int[] chunk = {0};
         try {
             if (JfrWriter.isAsyncProfiler(file, chunks.readable())) {
-                parseStream(file, chunks, sink, frames, chunk);
+                parseStream(file, chunks, sink, frames, chunk, source);
             } else {
                 parseChunks(file, chunks, sink, frames, chunk);
             }
@@ -74,7 +77,7 @@ final class AsyncJfrParser implements JfrParser {
 
     /** One reader over the whole file, stopping at each chunk boundary; {@code chunk[0]} follows it. */
     private static void parseStream(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameCache frames,
-                                    int[] chunk) throws IOException, ProfileException {
+                                    int[] chunk, String source) throws IOException, ProfileException {
         try (JfrReader reader = open(file, chunks)) {
             reader.stopAtNewChunk = true;
             AsyncChunkState state = null;
@@ -86,6 +89,16 @@ final class AsyncJfrParser implements JfrParser {
                     }
                     if (reader.eof() || chunk[0] + 1 >= chunks.readable().size()) {
                         break;
+                    }
+                    // The parser finds the next chunk by walking event sizes to a chunk signature,
+                    // and would load any header it meets there: one planted among the events has
+                    // offsets the scanner never checked, and a constant-pool chain that can loop.
+                    long at = (long) FILE_POSITION.get(reader) + ((ByteBuffer) BUFFER.get(reader)).position();
+                    long next = chunks.readable().get(chunk[0] + 1).offset();
+                    if (at != next) {
+                        throw new MalformedProfileException("chunk " + (chunk[0] + 1) + "'s events lead to a chunk"
+                                + " header at byte " + at + ", inside the chunk (the next chunk starts at byte "
+                                + next + ")", source, JfrProfileReader.FORMAT, Position.offset(at), null);
                     }
                     chunk[0]++;
                     state = null;
@@ -159,10 +172,9 @@ final class AsyncJfrParser implements JfrParser {
         return (int) TYPE_ID.get(type);
     }
 
-    private static VarHandle typeIdHandle() {
+    private static VarHandle privateHandle(Class<?> owner, String field, Class<?> type) {
         try {
-            return MethodHandles.privateLookupIn(JfrClass.class, MethodHandles.lookup())
-                    .findVarHandle(JfrClass.class, "id", int.class);
+            return MethodHandles.privateLookupIn(owner, MethodHandles.lookup()).findVarHandle(owner, field, type);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -54,6 +54,44 @@ final class DamagedOffsets {
         return b;
     }
 
+    /**
+     * Two copies of the recording laid end to end, with a chunk header planted at the start of
+     * the tenth event of the first: its metadata offset leads back to the real metadata, its
+     * constant-pool offset to two planted checkpoints that link to each other. The scanner walks
+     * chunk sizes and never sees it; a parser that walks event sizes to the next chunk does.
+     *
+     * @return the damaged copy; the planted header sits at {@link #plantedHeaderOffset}
+     */
+    static byte[] chunkHeaderPlantedAmongEvents(byte[] jfr) {
+        byte[] b = Arrays.copyOf(jfr, jfr.length * 2);
+        System.arraycopy(jfr, 0, b, jfr.length, jfr.length);
+        int at = plantedHeaderOffset(jfr);
+        byte[] header = Arrays.copyOf(jfr, JfrChunkScanner.HEADER_SIZE);
+        ByteBuffer h = ByteBuffer.wrap(header);
+        h.putLong(8, 1000); // chunk size, inside the file
+        h.putLong(16, JfrChunkScanner.HEADER_SIZE); // the first planted checkpoint follows the header
+        h.putLong(24, ByteBuffer.wrap(jfr).getLong(24) - at); // back to the real metadata event
+        System.arraycopy(header, 0, b, at, header.length);
+        byte[] checkpoints = new byte[30];
+        for (int i = 0; i < 2; i++) {
+            checkpoints[15 * i] = 15; // size
+            checkpoints[15 * i + 1] = 1; // checkpoint; start time 0, duration 0, delta, flags 0, no pools
+            writePadded(checkpoints, 15 * i + 4, 9, i == 0 ? 15 : -15);
+        }
+        System.arraycopy(checkpoints, 0, b, at + header.length, checkpoints.length);
+        return b;
+    }
+
+    /** Returns where {@link #chunkHeaderPlantedAmongEvents} plants its header: the tenth event's start. */
+    static int plantedHeaderOffset(byte[] jfr) {
+        int[] pos = {JfrChunkScanner.HEADER_SIZE};
+        for (int i = 0; i < 10; i++) {
+            int start = pos[0];
+            pos[0] = start + (int) varlong(jfr, pos);
+        }
+        return pos[0];
+    }
+
     /** The header's metadata offset names the last checkpoint instead of the metadata event. */
     static byte[] metadataOffsetOnACheckpoint(byte[] jfr) {
         byte[] b = jfr.clone();

@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Damaged chunk offsets that made both parsers loop forever (a checkpoint chain that links
- * forward, back onto a later checkpoint) or decode the wrong event: each is a one-line error
- * naming the byte offset, with either parser. The timeouts are hang guards: before the offsets
+ * forward, back onto a later checkpoint), a chunk header planted among the events that made the
+ * async parser load a looping chain the scanner never saw, and offsets that name the wrong event:
+ * each is a one-line error naming the byte offset, with either parser. The timeouts are hang guards: before the offsets
  * were checked, these reads never returned. They run on a thread of their own, because a parser
  * spinning in a loop never sees an interrupt.
  */
@@ -57,6 +58,22 @@ class JfrOffsetLoopTest {
                 .isInstanceOf(MalformedProfileException.class)
                 .hasMessageEndingWith(": chunk 1's checkpoint at byte " + last + " links to offset "
                         + (real.length + 4000) + CHAIN_RULE);
+    }
+
+    @Test
+    void aChunkHeaderPlantedAmongTheEventsIsNotLoaded() throws Exception {
+        byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
+        int planted = DamagedOffsets.plantedHeaderOffset(real);
+        Path bad = write("planted-header.jfr", DamagedOffsets.chunkHeaderPlantedAmongEvents(real));
+        // The async parser streams async-profiler's recordings and finds chunks by walking events.
+        assertThatThrownBy(() -> read(bad, "async"))
+                .isInstanceOf(MalformedProfileException.class)
+                .hasMessage(bad + ": jfr, byte " + planted + ": chunk 1's events lead to a chunk header at byte "
+                        + planted + ", inside the chunk (the next chunk starts at byte " + real.length + ")");
+        // The JDK parser reads each chunk on its own: the planted header is just a damaged event.
+        assertThatThrownBy(() -> read(bad, "jdk"))
+                .isInstanceOf(MalformedProfileException.class)
+                .hasMessageStartingWith(bad + ": jfr, byte 0: cannot decode chunk 1 (");
     }
 
     @Test
