@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,8 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A recording whose checkpoint (constant-pool) chain loops hung flamediff with either JFR parser,
- * both of which follow the chain with no step limit. It is now one line and exit 2, and no output
- * is written. The timeout is a hang guard, on a thread of its own because a spinning parser never
+ * both of which follow the chain with no step limit; so did a chunk header planted among an
+ * async-profiler recording's events, which the default parser loaded. Each is now one line and
+ * exit 2, and no output is written. The timeout is a hang guard, on a thread of its own because a spinning parser never
  * sees an interrupt.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -56,6 +59,48 @@ class JfrLoopingOffsetsTest {
         }
     }
 
+    @Test
+    void aChunkHeaderPlantedAmongTheEventsIsOneLineAndExit2() throws IOException {
+        byte[] real = Files.readAllBytes(FixtureFiles.path("jfr/ap25-base.jfr"));
+        // Two copies end to end; at the tenth event of the first, a chunk header whose checkpoints
+        // link to each other. The async parser, streaming, walked events into it and loaded it.
+        byte[] bad = Arrays.copyOf(real, real.length * 2);
+        System.arraycopy(real, 0, bad, real.length, real.length);
+        int[] pos = {68};
+        for (int i = 0; i < 10; i++) {
+            int start = pos[0];
+            pos[0] = start + (int) varlong(real, pos);
+        }
+        int at = pos[0];
+        ByteBuffer header = ByteBuffer.wrap(bad, at, 68).slice();
+        header.put(ByteBuffer.wrap(real, 0, 68));
+        header.putLong(8, 1000).putLong(16, 68).putLong(24, ByteBuffer.wrap(real).getLong(24) - at);
+        for (int i = 0; i < 2; i++) {
+            int cp = at + 68 + 15 * i;
+            bad[cp] = 15;
+            bad[cp + 1] = 1;
+            bad[cp + 2] = 0;
+            bad[cp + 3] = 0;
+            writePadded(bad, cp + 4, 9, i == 0 ? 15 : -15);
+            bad[cp + 13] = 0;
+            bad[cp + 14] = 0;
+        }
+        Path base = Files.write(dir.resolve("planted.jfr"), bad);
+        Path out = dir.resolve("diff.svg");
+
+        CliRun run = CliRun.run(base.toString(), FixtureFiles.path("jfr/ap25-head.jfr").toString(),
+                "-o", out.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("flamediff: " + base + ": jfr, byte " + at + ": chunk 1's events"
+                + " lead to a chunk header at byte " + at + ", inside the chunk (the next chunk starts at byte "
+                + real.length + ")");
+        assertThat(out).doesNotExist();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("planted.jfr");
+        }
+    }
+
     /** Returns where a checkpoint's delta starts and ends, and the delta. */
     private static int[] checkpointFields(byte[] b, long offset) {
         int[] pos = {(int) offset};
@@ -79,6 +124,7 @@ class JfrLoopingOffsetsTest {
         return result | (b[pos[0]++] & 0xFFL) << 56;
     }
 
+    /** Writes the value as a varlong of exactly {@code length} bytes (continuation bits pad it). */
     private static void writePadded(byte[] b, int at, int length, long value) {
         long v = value;
         for (int i = 0; i < length - 1; i++) {
