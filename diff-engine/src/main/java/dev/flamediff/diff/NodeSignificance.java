@@ -1,6 +1,8 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.FalseDiscoveryRate;
+import java.util.concurrent.CancellationException;
+import java.util.stream.IntStream;
 
 /**
  * The significance of every node's self and total change in one diff, with the per-run values it
@@ -18,6 +20,12 @@ final class NodeSignificance {
 
     /** The fewest samples (all runs together) a change needs to be tested at all. */
     static final int MIN_SAMPLES = 10;
+
+    /** Nodes per block of the node tests: the unit of work of a thread and of the interrupt check. */
+    private static final int BLOCK = 1 << 14;
+
+    /** The fewest nodes worth testing on several threads (below, a thread's start costs more). */
+    static final int PARALLEL_THRESHOLD = 1 << 16;
 
     private final RunValues runs;
     private final ChangeTest test;
@@ -71,8 +79,36 @@ final class NodeSignificance {
         return samples >= MIN_SAMPLES;
     }
 
-    /** Tests every node of a union tree of {@code size} nodes. */
+    /**
+     * Tests every node of a union tree of {@code size} nodes, on several threads when the tree is
+     * large (see {@link #compute(int, RunValues, ChangeTest, double, boolean)}).
+     *
+     * @throws CancellationException if the calling thread is interrupted meanwhile
+     */
     static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level) {
+        return compute(size, runs, test, level, size >= PARALLEL_THRESHOLD, BLOCK);
+    }
+
+    /**
+     * Tests every node of a union tree of {@code size} nodes.
+     *
+     * <p>With {@code parallel} (the default path asks for it from {@value #PARALLEL_THRESHOLD}
+     * nodes), blocks of {@code block} nodes are tested on the common
+     * {@link java.util.concurrent.ForkJoinPool} (a parallel stream), the calling thread taking
+     * its share. The common pool rather than a pool of our own or a
+     * parallelism option: a library must not start threads it would have to own, and the
+     * common pool is bounded by the machine, so a service running many diffs at once gets no
+     * speed-up from it but no oversubscription either, while a lone diff (the CLI) uses every
+     * core. An embedder that wants fewer threads per diff limits the common pool itself (the
+     * JDK's {@code java.util.concurrent.ForkJoinPool.common.parallelism}). The result is
+     * the same, bit for bit, whichever way it is computed: every node writes only its own slots
+     * and the Benjamini–Hochberg adjustment runs afterwards on the calling thread.
+     *
+     * @throws CancellationException if the calling thread is interrupted meanwhile (checked
+     *     before each block; the interrupt status is left set)
+     */
+    static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level,
+                                    boolean parallel, int block) {
         RunVariation variation = runVariation(size, runs, test);
         test = test.withRunVariation(variation.value()).withRunSpread(
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
@@ -91,13 +127,38 @@ final class NodeSignificance {
         double[] selfP = new double[size];
         double[] totalScore = new double[size];
         double[] totalP = new double[size];
+        ChangeTest nodeTest = test;
+        ChangeTest rootTest = wholeProfile;
+        Thread caller = Thread.currentThread();
+        int blocks = (int) ((size + (long) block - 1) / block);
+        // Each node's tests read only that node's values and write only its own slots, so the
+        // blocks may run in any order on any thread and the arrays come out the same.
+        IntStream indices = IntStream.range(0, blocks);
+        if (parallel) {
+            indices = indices.parallel();
+        }
+        indices.forEach(b -> {
+            // Pool threads are not the caller: its interrupt is the one that cancels the diff.
+            if (caller.isInterrupted()) {
+                throw new CancellationException("diff cancelled");
+            }
+            int from = b * block;
+            testRange(from, from + Math.min(block, size - from), runs, nodeTest, rootTest,
+                    selfScore, selfP, totalScore, totalP);
+        });
+        return new NodeSignificance(runs, test, variation, level, selfScore, selfP, totalScore, totalP);
+    }
+
+    /** Tests the nodes [from, to), writing their scores and p-values into the given arrays. */
+    private static void testRange(int from, int to, RunValues runs, ChangeTest test, ChangeTest wholeProfile,
+                                  double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
         int k = runs.runs();
         int nb = runs.baseRuns();
         long[] b = new long[nb];
         long[] h = new long[k - nb];
         double[] bc = runs.hasCounts() ? new double[nb] : null;
         double[] hc = runs.hasCounts() ? new double[k - nb] : null;
-        for (int node = 0; node < size; node++) {
+        for (int node = from; node < to; node++) {
             for (int pass = 0; pass < 2; pass++) {
                 boolean self = pass == 0;
                 for (int r = 0; r < k; r++) {
@@ -124,7 +185,6 @@ final class NodeSignificance {
                 (self ? selfP : totalP)[node] = o.pValue();
             }
         }
-        return new NodeSignificance(runs, test, variation, level, selfScore, selfP, totalScore, totalP);
     }
 
     /**
