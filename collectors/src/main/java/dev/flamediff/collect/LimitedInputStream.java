@@ -53,6 +53,8 @@ final class LimitedInputStream extends FilterInputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+        // Per block, not per byte: every reader and the spooling of stdin and gzip come through here.
+        ReadInterrupts.check(name);
         int n;
         try {
             n = super.read(b, off, len);

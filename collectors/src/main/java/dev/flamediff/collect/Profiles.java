@@ -5,6 +5,7 @@ import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 
 /**
@@ -23,6 +24,8 @@ public final class Profiles {
      * @return the profile, never null
      * @throws ProfileException if the input is not a readable profile, naming file, format and position
      * @throws IOException if the file cannot be read
+     * @throws java.io.InterruptedIOException if the thread was interrupted (the read stops within a
+     *     few thousand lines or events, and the interrupt flag stays set)
      */
     public static Profile read(Path path, ReadOptions options) throws ProfileException, IOException {
         try (ProfileInput input = ProfileInput.of(path, options.limits())) {
@@ -39,6 +42,7 @@ public final class Profiles {
      * @return the profile, never null
      * @throws ProfileException if the input is not a readable profile
      * @throws IOException if the stream cannot be read
+     * @throws java.io.InterruptedIOException if the thread was interrupted (the interrupt flag stays set)
      */
     public static Profile read(String name, InputStream in, ReadOptions options)
             throws ProfileException, IOException {
@@ -55,6 +59,7 @@ public final class Profiles {
      * @return the profile, never null
      * @throws ProfileException if no reader recognizes the input or the reader rejects it
      * @throws IOException if the input cannot be read
+     * @throws java.io.InterruptedIOException if the thread was interrupted (the interrupt flag stays set)
      */
     public static Profile read(ProfileInput input, ReadOptions options, ReaderRegistry registry)
             throws ProfileException, IOException {
@@ -64,6 +69,16 @@ public final class Profiles {
             return StackFilter.apply(profile, options);
         } catch (InputLimitException e) {
             throw e.limit().withContext(input.name(), null, Position.NONE);
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            // A file channel read on an interrupted thread fails with ClosedByInterruptException.
+            if (Thread.currentThread().isInterrupted()) {
+                InterruptedIOException interrupted = ReadInterrupts.interrupted(input.name());
+                interrupted.initCause(e);
+                throw interrupted;
+            }
+            throw e;
         }
     }
 }

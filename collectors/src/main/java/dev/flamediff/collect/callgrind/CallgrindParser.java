@@ -1,5 +1,6 @@
 package dev.flamediff.collect.callgrind;
 
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
@@ -21,6 +22,7 @@ final class CallgrindParser {
 
     private enum Pending { NONE, CALL, JUMP }
 
+    private final String source;
     private final NameTable objects;
     private final NameTable files;
     private final FunctionNameTable functions;
@@ -48,6 +50,12 @@ final class CallgrindParser {
     private long lineNumber;
 
     CallgrindParser(int maxNameLength) {
+        this(maxNameLength, "callgrind input");
+    }
+
+    /** @param source the input's name, for the message of an interrupted read */
+    CallgrindParser(int maxNameLength, String source) {
+        this.source = source;
         this.objects = new NameTable("object", maxNameLength);
         this.files = new NameTable("file", maxNameLength);
         this.functions = new FunctionNameTable(maxNameLength);
@@ -67,6 +75,9 @@ final class CallgrindParser {
                 // One line of lookahead: a file cut short may end in half a line.
                 String next = in.readLine();
                 lineNumber++;
+                if ((lineNumber & 4095) == 0) {
+                    ReadInterrupts.check(source);
+                }
                 try {
                     line(line);
                 } catch (ProfileException e) {

@@ -82,7 +82,7 @@ public final class CallgrindReader implements ProfileReader {
         long maxLineBytes = 4L * options.limits().maxNameLength() + 4096;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 new LineLengthLimit(input.open(), maxLineBytes, input.name()), StandardCharsets.UTF_8), 1 << 16)) {
-            file = new CallgrindParser(options.limits().maxNameLength()).parse(in);
+            file = new CallgrindParser(options.limits().maxNameLength(), input.name()).parse(in);
         } catch (ProfileException e) {
             throw e.withContext(input.name(), FORMAT, null);
         }

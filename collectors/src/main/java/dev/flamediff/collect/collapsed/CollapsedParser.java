@@ -1,6 +1,7 @@
 package dev.flamediff.collect.collapsed;
 
 import dev.flamediff.collect.InputLimits;
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.LimitExceededException;
@@ -92,6 +93,8 @@ final class CollapsedParser {
                 }
                 buf = Arrays.copyOf(buf, (int) Math.min(maxLineBytes + 1, (long) buf.length * 2));
             }
+            // Once per buffer of 64 KB (a few thousand lines), whatever stream the bytes come from.
+            ReadInterrupts.check(source);
             int r = in.read(buf, limit, buf.length - limit);
             if (r < 0) {
                 eof = true;

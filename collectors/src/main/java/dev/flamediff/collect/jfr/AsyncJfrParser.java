@@ -1,9 +1,11 @@
 package dev.flamediff.collect.jfr;
 
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -57,9 +59,15 @@ final class AsyncJfrParser implements JfrParser {
             if (JfrWriter.isAsyncProfiler(file, chunks.readable())) {
                 parseStream(file, chunks, sink, frames, chunk, source);
             } else {
-                parseChunks(file, chunks, sink, frames, chunk);
+                parseChunks(file, chunks, sink, frames, chunk, source);
             }
+        } catch (InterruptedIOException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                // A file channel read on an interrupted thread fails with ClosedByInterruptException.
+                throw ReadInterrupts.interrupted(source);
+            }
             throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (" + describe(e) + ")",
                     source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
         } catch (StackOverflowError e) {
@@ -81,7 +89,11 @@ final class AsyncJfrParser implements JfrParser {
         try (JfrReader reader = open(file, chunks)) {
             reader.stopAtNewChunk = true;
             AsyncChunkState state = null;
+            int events = 0;
             while (true) {
+                if ((++events & 4095) == 0) {
+                    ReadInterrupts.check(source);
+                }
                 Event e = reader.readEvent();
                 if (e == null) {
                     if (state != null) {
@@ -119,11 +131,12 @@ final class AsyncJfrParser implements JfrParser {
      * reader stops at a chunk signature, and without one it would stop 68 bytes short of the end.
      */
     private static void parseChunks(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameCache frames,
-                                    int[] chunk) throws IOException, ProfileException {
+                                    int[] chunk, String source) throws IOException, ProfileException {
         byte[] bytes = new byte[0];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             for (int i = 0; i < chunks.readable().size(); i++) {
                 chunk[0] = i;
+                ReadInterrupts.check(source);
                 JfrChunk c = chunks.readable().get(i);
                 // Chunks over 2 GB cannot be held in one buffer: the parser would refuse the file too.
                 int size = Math.toIntExact(c.size());
@@ -138,7 +151,11 @@ final class AsyncJfrParser implements JfrParser {
                 AsyncChunkState state = new AsyncChunkState(reader, sink, frames, new JfrEventTypeProbe(data),
                         JfrCutStacks.of(reader, data));
                 int before = data.position();
+                int events = 0;
                 for (Event e; (e = reader.readEvent()) != null; ) {
+                    if ((++events & 4095) == 0) {
+                        ReadInterrupts.check(source);
+                    }
                     int after = data.position();
                     state.add(e, before, after);
                     before = after;

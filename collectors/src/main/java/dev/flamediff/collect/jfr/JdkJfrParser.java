@@ -1,11 +1,13 @@
 package dev.flamediff.collect.jfr;
 
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,6 +55,7 @@ final class JdkJfrParser implements JfrParser {
         Path one = Files.createTempFile("flamediff-jfr-chunk", ".jfr");
         try {
             for (int i = 0; i < readable.size(); i++) {
+                ReadInterrupts.check(source);
                 copyRange(file, readable.get(i), one);
                 parseChunk(one, readable.get(i), i + 1, sink, namer, source);
             }
@@ -62,13 +65,19 @@ final class JdkJfrParser implements JfrParser {
     }
 
     private static void parseChunk(Path file, JfrChunk chunk, int number, JfrSampleSink sink, JfrFrameNamer namer,
-                                   String source) throws ProfileException {
+                                   String source) throws ProfileException, InterruptedIOException {
         Map<JfrSource, Map<StackKey, long[]>> stacks = new EnumMap<>(JfrSource.class);
         try (RecordingFile recording = new RecordingFile(file)) {
-            read(recording, sink, stacks);
+            read(recording, sink, stacks, source);
             // Constant pools are resolved lazily, so damage in them surfaces while naming frames.
             resolve(stacks, sink, namer);
+        } catch (InterruptedIOException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                // A file channel read on an interrupted thread fails with ClosedByInterruptException.
+                throw ReadInterrupts.interrupted(source);
+            }
             throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
                     source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
         } catch (InternalError | StackOverflowError e) {
@@ -85,11 +94,15 @@ final class JdkJfrParser implements JfrParser {
     }
 
     private static void read(RecordingFile recording, JfrSampleSink sink,
-                             Map<JfrSource, Map<StackKey, long[]>> stacks) throws IOException {
+                             Map<JfrSource, Map<StackKey, long[]>> stacks, String source) throws IOException {
         Map<EventType, EventKind> kinds = new IdentityHashMap<>();
         Map<RecordedThread, Boolean> acceptedThreads = new IdentityHashMap<>();
         boolean needThread = sink.splitsThreads() || sink.filtersThreads();
+        int events = 0;
         while (recording.hasMoreEvents()) {
+            if ((++events & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             RecordedEvent e = recording.readEvent();
             EventKind kind = kinds.computeIfAbsent(e.getEventType(), EventKind::of);
             if (kind.source == null || !sink.wants(kind.source)) {
