@@ -23,6 +23,8 @@ public final class Diffs {
      * @return the union tree, never null
      * @throws IncompatibleProfilesException if the profiles share no value type, or lack the one
      *     asked for in the options
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted (the
+     *     interrupt flag stays set)
      */
     public static DiffTree diff(Profile base, Profile head, DiffOptions options)
             throws IncompatibleProfilesException {
@@ -36,6 +38,8 @@ public final class Diffs {
      * @throws IncompatibleProfilesException if the profiles share no value type, or lack the one
      *     asked for in the options
      * @throws IllegalArgumentException if a side has no profile
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted (checked
+     *     every few thousand union nodes; the interrupt flag stays set)
      */
     public static DiffTree diff(List<Profile> base, List<Profile> head, DiffOptions options)
             throws IncompatibleProfilesException {

@@ -4,6 +4,7 @@ import dev.flamediff.model.CallTree;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameTable;
 import java.util.Arrays;
+import java.util.concurrent.CancellationException;
 
 /**
  * Walks the union of k call trees in pre-order, union children in key order, without building
@@ -67,7 +68,12 @@ final class UnionTreeWalk {
         this.at = new int[k];
     }
 
-    /** Visits every union node, the root (every tree's node 0) first. */
+    /**
+     * Visits every union node, the root (every tree's node 0) first.
+     *
+     * @throws CancellationException if the thread was interrupted (checked every few thousand
+     *     nodes; the interrupt flag stays set)
+     */
     void walk(Visitor visitor) {
         int[] from = new int[k];
         int[] to = new int[k];
@@ -78,7 +84,12 @@ final class UnionTreeWalk {
             append(0);
         }
         push(-1, start);
+        int visited = 0;
         while (pendingSize > 0) {
+            // A service cancels a diff of a hostile upload by interrupting its thread.
+            if ((++visited & 4095) == 0 && Thread.currentThread().isInterrupted()) {
+                throw new CancellationException("the diff was interrupted");
+            }
             pendingSize--;
             int parent = pendingParent[pendingSize];
             int at = pendingStart[pendingSize];
