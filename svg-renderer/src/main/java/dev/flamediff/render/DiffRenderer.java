@@ -18,6 +18,8 @@ public interface DiffRenderer {
      * Writes the diff to the stream, which is flushed but not closed.
      *
      * @throws IOException if writing fails
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted (the
+     *     writers check every few thousand frames; the interrupt flag stays set)
      */
     void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException;
 }

@@ -4,6 +4,7 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.model.Frame;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -69,7 +70,9 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
         Map<String, double[]> lines = collect(diff);
         boolean truncate = diff.normalization().mode() != Normalization.Mode.NONE;
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        int written = 0;
         for (Map.Entry<String, double[]> e : lines.entrySet()) {
+            RenderInterrupts.checkEvery(++written);
             double[] v = e.getValue();
             w.write(e.getKey());
             w.write(' ');
@@ -91,6 +94,7 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
         StringBuilder stack = new StringBuilder();
         int[] prefixEnd = new int[16];
         for (int n = 1; n < diff.size(); n++) {
+            RenderInterrupts.checkEvery(n);
             int depth = diff.depth(n);
             if (depth >= prefixEnd.length) {
                 prefixEnd = java.util.Arrays.copyOf(prefixEnd, Math.max(depth + 1, prefixEnd.length * 2));

@@ -3,6 +3,7 @@ package dev.flamediff.render.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.Frame;
+import dev.flamediff.render.RenderInterrupts;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
@@ -23,6 +24,7 @@ final class JsonTreeWriter {
         int[] open = new int[64];
         int depth = 0;
         for (int n = 0; n < diff.size(); n++) {
+            RenderInterrupts.checkEvery(n);
             while (depth > 0 && diff.end(open[depth - 1]) <= n) {
                 close(gen);
                 depth--;

@@ -5,6 +5,7 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.OverallChange;
 import dev.flamediff.diff.SummaryEntry;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -36,6 +37,8 @@ public final class MarkdownRenderer implements DiffRenderer {
     @Override
     public void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException {
         DiffSummary summary = DiffSummary.of(diff);
+        // The summary walked the whole tree; what is left is a few tables.
+        RenderInterrupts.checkEvery(0);
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         ValueText values = ValueText.of(diff.valueType());
         SummaryTables tables = new SummaryTables(values);

@@ -2,6 +2,7 @@ package dev.flamediff.render.markdown;
 
 import dev.flamediff.diff.SummaryEntry;
 import dev.flamediff.model.Frame;
+import dev.flamediff.render.RenderInterrupts;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -38,7 +39,9 @@ final class SummaryTables {
         w.write("#### " + title + "\n\n");
         w.write("| " + (paths ? "Call path" : "Frame") + " | Base | Head | Change | Impact | p |\n");
         w.write("|---|---:|---:|---:|---:|---:|\n");
+        int rows = 0;
         for (SummaryEntry e : entries) {
+            RenderInterrupts.checkEvery(++rows);
             w.write("| " + (paths ? path(e.path()) : MarkdownText.code(e.frame().name())) + " | "
                     + cells(e) + " |\n");
         }

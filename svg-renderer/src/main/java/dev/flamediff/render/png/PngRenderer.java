@@ -2,6 +2,7 @@ package dev.flamediff.render.png;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.svg.SvgRenderer;
 import java.io.ByteArrayInputStream;
@@ -45,6 +46,8 @@ public final class PngRenderer implements DiffRenderer {
         // A document URI is needed by Batik's loader; a synthetic one keeps relative references
         // (there are none) from resolving against the working directory.
         input.setURI("about:flamediff.svg");
+        // Rasterizing is one Batik call that cannot be stopped half-way: the last chance to cancel.
+        RenderInterrupts.checkEvery(0);
         try {
             new StaticSvgTranscoder().transcode(input, new TranscoderOutput(out));
         } catch (TranscoderException | RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.WidthMode;
 import java.util.ArrayDeque;
@@ -65,7 +66,9 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, double minWidth) {
             Deque<Pending> stack = new ArrayDeque<>();
             stack.push(new Pending(0, 0, 0, null));
             List<Integer> kept = new ArrayList<>();
+            int placed = 0;
             while (!stack.isEmpty()) {
+                RenderInterrupts.checkEvery(++placed);
                 Pending p = stack.pop();
                 maxDepth = Math.max(maxDepth, p.depth());
                 if (p.elided() != null) {

@@ -2,6 +2,7 @@ package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.ColorBy;
 import java.util.Locale;
@@ -106,6 +107,7 @@ final class SvgDocumentWriter {
         out.start("g").attr("id", "frames").nl();
         int id = 0;
         for (PlacedFrame f : layout.frames()) {
+            RenderInterrupts.checkEvery(id);
             int row = options.inverted() ? f.depth() : layout.maxDepth() - f.depth();
             double y = framesTop + row * SvgGeometry.FRAME_HEIGHT;
             NodeStatus status = FrameText.status(f);
