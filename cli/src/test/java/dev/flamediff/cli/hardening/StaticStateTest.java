@@ -38,6 +38,8 @@ class StaticStateTest {
             "dev.flamediff.collect.collapsed.CollapsedDetector.UTF8_BOM", "private constant bytes; only read",
             "dev.flamediff.collect.jfr.JfrWriter.ASYNC_PROFILER_TYPE", "private constant bytes; only read",
             "dev.flamediff.diff.stats.Distributions.LANCZOS", "private coefficients; only read",
+            "dev.flamediff.diff.stats.Distributions.LOG_GAMMA_OF_INT",
+            "private table filled in the class initializer; only read",
             "dev.flamediff.render.svg.LegendWriter.STEPS", "private constant steps; only read");
 
     private static final List<Class<?>> MUTABLE_TYPES = List.of(StringBuilder.class, StringBuffer.class,

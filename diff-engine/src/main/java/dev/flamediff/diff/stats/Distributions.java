@@ -18,6 +18,23 @@ public final class Distributions {
     private static final double EPSILON = 1e-15;
     private static final double TINY = 1e-300;
 
+    /**
+     * How many whole arguments have their log-gamma in {@link #LOG_GAMMA_OF_INT}: the binomial
+     * tests of a profile's many rarely sampled nodes ask for the same small counts again and
+     * again.
+     */
+    private static final int LOG_GAMMA_TABLE_SIZE = 4096;
+
+    /**
+     * ln Γ(i) for whole i in [1, {@value #LOG_GAMMA_TABLE_SIZE}), computed by {@link #logGamma}
+     * itself so that a look-up returns the very bits the call would (index 0 is unused).
+     * Immutable after class initialization.
+     */
+    private static final double[] LOG_GAMMA_OF_INT = logGammaTable();
+
+    /** ln Γ(1/2), which every normal tail asks for. */
+    private static final double LOG_GAMMA_HALF = logGamma(0.5);
+
     private Distributions() {
     }
 
@@ -36,6 +53,23 @@ public final class Distributions {
         return HALF_LOG_TWO_PI + (z + 0.5) * Math.log(t) - t + Math.log(a);
     }
 
+    private static double[] logGammaTable() {
+        double[] table = new double[LOG_GAMMA_TABLE_SIZE];
+        for (int i = 1; i < table.length; i++) {
+            table[i] = logGamma(i);
+        }
+        return table;
+    }
+
+    /** Returns {@link #logGamma}(x), from the table when x is a whole number it holds. */
+    static double cachedLogGamma(double x) {
+        int i = (int) x;
+        if (i == x && i >= 1 && i < LOG_GAMMA_TABLE_SIZE) {
+            return LOG_GAMMA_OF_INT[i];
+        }
+        return x == 0.5 ? LOG_GAMMA_HALF : logGamma(x);
+    }
+
     /**
      * Returns the regularized incomplete beta function I_x(a, b), the CDF of a Beta(a, b) variable
      * at x; 0 for x &lt;= 0 and 1 for x &gt;= 1.
@@ -52,7 +86,7 @@ public final class Distributions {
         if (x >= 1) {
             return 1;
         }
-        double logFront = logGamma(a + b) - logGamma(a) - logGamma(b)
+        double logFront = cachedLogGamma(a + b) - cachedLogGamma(a) - cachedLogGamma(b)
                 + a * Math.log(x) + b * Math.log1p(-x);
         // The continued fraction converges fast only below the mean; use the symmetry otherwise.
         if (x < (a + 1) / (a + b + 2)) {
@@ -208,7 +242,7 @@ public final class Distributions {
                     break;
                 }
             }
-            return 1 - sum * Math.exp(-x + a * Math.log(x) - logGamma(a));
+            return 1 - sum * Math.exp(-x + a * Math.log(x) - cachedLogGamma(a));
         }
         double b = x + 1 - a;
         double c = 1 / TINY;
@@ -228,6 +262,6 @@ public final class Distributions {
                 break;
             }
         }
-        return Math.exp(-x + a * Math.log(x) - logGamma(a)) * h;
+        return Math.exp(-x + a * Math.log(x) - cachedLogGamma(a)) * h;
     }
 }
