@@ -1,6 +1,7 @@
 package dev.flamediff.diff.stats;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * The Benjamini–Hochberg step-up procedure. flamediff tests every node of a diff (thousands of
@@ -12,6 +13,9 @@ import java.util.Arrays;
  */
 public final class FalseDiscoveryRate {
 
+    /** The fewest p-values worth looking up on several threads. */
+    private static final int PARALLEL_THRESHOLD = 1 << 16;
+
     private FalseDiscoveryRate() {
     }
 
@@ -19,6 +23,9 @@ public final class FalseDiscoveryRate {
      * Returns the Benjamini–Hochberg adjusted p-values (q-values): test i is a discovery at level
      * q exactly when {@code adjusted[i] <= q}. NaN entries are not tests: they stay NaN and do not
      * count towards the number of tests.
+     *
+     * <p>Large inputs are sorted and looked up on the common {@link java.util.concurrent.ForkJoinPool}
+     * (see NodeSignificance for why that pool); the result does not depend on it.
      *
      * @param pValues the raw p-values, not modified
      * @return a new array of the same length
@@ -35,7 +42,9 @@ public final class FalseDiscoveryRate {
                 sorted[at++] = p;
             }
         }
-        Arrays.sort(sorted);
+        // A sorted array of doubles is the same whoever sorts it; the parallel sort (the common
+        // pool, sequential below a few thousand values) spares a big diff's one busy core.
+        Arrays.parallelSort(sorted);
         double[] sortedAdjusted = new double[m];
         double running = 1;
         for (int rank = m; rank >= 1; rank--) {
@@ -44,11 +53,15 @@ public final class FalseDiscoveryRate {
         }
         // Equal p-values get equal q-values (the running minimum reaches the lowest rank of a tie
         // unchanged), so looking each p-value up in the sorted copy needs no index array.
+        // Each slot is written once from read-only arrays, so any order on any thread gives the
+        // same array.
         double[] adjusted = new double[pValues.length];
-        for (int i = 0; i < pValues.length; i++) {
-            adjusted[i] = Double.isNaN(pValues[i]) ? Double.NaN
-                    : sortedAdjusted[Arrays.binarySearch(sorted, pValues[i])];
+        IntStream indices = IntStream.range(0, pValues.length);
+        if (pValues.length >= PARALLEL_THRESHOLD) {
+            indices = indices.parallel();
         }
+        indices.forEach(i -> adjusted[i] = Double.isNaN(pValues[i]) ? Double.NaN
+                : sortedAdjusted[Arrays.binarySearch(sorted, pValues[i])]);
         return adjusted;
     }
 }
