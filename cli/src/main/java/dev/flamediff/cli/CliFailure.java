@@ -18,6 +18,33 @@ final class CliFailure extends Exception {
         return new CliFailure(line, ExitCodes.BAD_INPUT, cause);
     }
 
+    /**
+     * Returns the failure for a run whose call trees did not fit the heap: one line saying how
+     * big the heap was and how to give it more, with the bad-input code (exit 1 means a failed
+     * gate, and the input was too big for this heap).
+     */
+    static CliFailure outOfMemory(OutOfMemoryError cause) {
+        return badInput(String.format(java.util.Locale.ROOT,
+                "out of memory: the profiles' call trees do not fit the Java heap (%d MB); give the JVM more"
+                        + " (java -Xmx8g -jar flamediff.jar, or FLAMEDIFF_JAVA_OPTS=-Xmx8g for the launcher)"
+                        + " or read less (--include, --exclude, --event)",
+                Runtime.getRuntime().maxMemory() >> 20), cause);
+    }
+
+    /**
+     * Returns the failure for a reading task that ended with {@code cause}: the cause itself when
+     * it is a failure, the out-of-memory line, or "could not read the profiles".
+     */
+    static CliFailure ofReading(Throwable cause) {
+        if (cause instanceof CliFailure failure) {
+            return failure;
+        }
+        if (cause instanceof OutOfMemoryError oom) {
+            return outOfMemory(oom);
+        }
+        return badInput("could not read the profiles: " + cause, cause);
+    }
+
     /** Returns the process exit code for this failure. */
     int exitCode() {
         return exitCode;

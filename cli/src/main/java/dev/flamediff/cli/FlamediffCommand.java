@@ -198,6 +198,12 @@ public final class FlamediffCommand implements Callable<Integer> {
             return GateReport.exitCode(diff, err());
         } catch (CliFailure failure) {
             return fail(failure);
+        } catch (OutOfMemoryError e) {
+            // The call trees did not fit the heap; once the stack has unwound they are garbage,
+            // so there is room to say so in one line instead of a JVM stack trace.
+            return fail(CliFailure.outOfMemory(e));
+        } catch (RuntimeException e) {
+            return fail(CliFailure.badInput("internal error, please report (--verbose shows where): " + e, e));
         } finally {
             err().flush();
         }

@@ -100,9 +100,6 @@ final class ProfilePairReader {
     }
 
     private static CliFailure unwrap(ExecutionException e) {
-        if (e.getCause() instanceof CliFailure failure) {
-            return failure;
-        }
-        return CliFailure.badInput("could not read the profiles: " + e.getCause(), e.getCause());
+        return CliFailure.ofReading(e.getCause());
     }
 }

@@ -76,10 +76,7 @@ final class RunsReader {
                 Thread.currentThread().interrupt();
                 throw new CliFailure("interrupted", ExitCodes.BAD_INPUT, e);
             } catch (ExecutionException e) {
-                if (e.getCause() instanceof CliFailure failure) {
-                    throw failure;
-                }
-                throw CliFailure.badInput("could not read the profiles: " + e.getCause(), e.getCause());
+                throw CliFailure.ofReading(e.getCause());
             }
         }
         return out;

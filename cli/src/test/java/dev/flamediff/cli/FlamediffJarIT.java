@@ -55,6 +55,36 @@ class FlamediffJarIT {
     }
 
     @Test
+    void runningOutOfHeapIsExitCodeTwoAndOneLine() throws Exception {
+        // 200,000 distinct deep stacks a side do not fit a 32 MB heap, wherever it runs out
+        // (reading, diffing or rendering): one line, the bad-input code, no output file.
+        Path base = distinctStacks(dir.resolve("base.collapsed"), 1);
+        Path head = distinctStacks(dir.resolve("head.collapsed"), 2);
+        Result r = runWith(List.of("-Xmx32m"), base.toString(), head.toString(), "-o", dir.resolve("diff.svg").toString());
+        assertThat(r.exitCode()).as(r.stderr()).isEqualTo(2);
+        assertThat(r.stderr().lines().toList()).as(r.stderr()).hasSize(1)
+                .allSatisfy(line -> assertThat(line).startsWith("flamediff: ").contains("out of memory", "-Xmx"));
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .containsExactlyInAnyOrder("base.collapsed", "head.collapsed");
+        }
+    }
+
+    private static Path distinctStacks(Path file, int seed) throws IOException {
+        java.util.Random random = new java.util.Random(seed);
+        try (var out = Files.newBufferedWriter(file)) {
+            for (int i = 0; i < 200_000; i++) {
+                out.write("main;run");
+                for (int d = 0; d < 12; d++) {
+                    out.write(";pkg.Class" + random.nextInt(50) + ".method" + random.nextInt(50));
+                }
+                out.write(" " + (1 + random.nextInt(5)) + "\n");
+            }
+        }
+        return file;
+    }
+
+    @Test
     void dashWritesToStdout() throws Exception {
         Result r = run(FixtureFiles.path("collapsed/base.collapsed").toString(),
                 FixtureFiles.path("collapsed/base.collapsed").toString(), "-o", "-", "-f", "collapsed");
@@ -66,8 +96,13 @@ class FlamediffJarIT {
     }
 
     private Result run(String... args) throws IOException, InterruptedException {
+        return runWith(List.of(), args);
+    }
+
+    private Result runWith(List<String> jvmOptions, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
         command.addAll(List.of(args));
