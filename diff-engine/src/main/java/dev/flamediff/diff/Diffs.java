@@ -204,7 +204,7 @@ public final class Diffs {
             RunValues runs = new RunValues(k, baseRuns, Arrays.copyOf(runSelf, n * k),
                     runCount == null ? null : Arrays.copyOf(runCount, n * k), parents);
             NodeSignificance significance = NodeSignificance.compute(n, runs,
-                    new ChangeTest(model, baseScale, headScale, options.runVariation()),
+                    new ChangeTester(model, baseScale, headScale, options.runVariation()),
                     options.significanceLevel());
             return new DiffTree(type, normalization, base, head, Arrays.copyOf(frame, n),
                     parents, end, Arrays.copyOf(depth, n),

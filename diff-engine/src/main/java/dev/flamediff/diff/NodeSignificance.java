@@ -36,7 +36,7 @@ final class NodeSignificance {
     static final int PARALLEL_THRESHOLD = 1 << 14;
 
     private final RunValues runs;
-    private final ChangeTest test;
+    private final ChangeTester test;
     private final RunVariation variation;
     private final double level;
     private final double[] selfScore;
@@ -46,7 +46,7 @@ final class NodeSignificance {
     private final double[] totalP;
     private final double[] totalQ;
 
-    private NodeSignificance(RunValues runs, ChangeTest test, RunVariation variation, double level,
+    private NodeSignificance(RunValues runs, ChangeTester test, RunVariation variation, double level,
                              double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
         this.runs = runs;
         this.test = test;
@@ -89,11 +89,11 @@ final class NodeSignificance {
 
     /**
      * Tests every node of a union tree of {@code size} nodes, on several threads when the tree is
-     * large (see {@link #compute(int, RunValues, ChangeTest, double, boolean)}).
+     * large (see {@link #compute(int, RunValues, ChangeTester, double, boolean)}).
      *
      * @throws CancellationException if the calling thread is interrupted meanwhile
      */
-    static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level) {
+    static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level) {
         return compute(size, runs, test, level, size >= PARALLEL_THRESHOLD, BLOCK);
     }
 
@@ -115,13 +115,13 @@ final class NodeSignificance {
      * @throws CancellationException if the calling thread is interrupted meanwhile (checked
      *     before each block; the interrupt status is left set)
      */
-    static NodeSignificance compute(int size, RunValues runs, ChangeTest test, double level,
+    static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level,
                                     boolean parallel, int block) {
         RunVariation variation = runVariation(size, runs, test);
         test = test.withRunVariation(variation.value()).withRunSpread(
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
                 RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
-        ChangeTest wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
+        ChangeTester wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
         if (variation.measured()) {
             // Nodes are judged against the empirical null, centered on the bulk of the profile.
             // The whole profile is not: its center would be its own change. Nor does the nodes'
@@ -135,8 +135,8 @@ final class NodeSignificance {
         double[] selfP = new double[size];
         double[] totalScore = new double[size];
         double[] totalP = new double[size];
-        ChangeTest nodeTest = test;
-        ChangeTest rootTest = wholeProfile;
+        ChangeTester nodeTest = test;
+        ChangeTester rootTest = wholeProfile;
         Thread caller = Thread.currentThread();
         int blocks = (int) ((size + (long) block - 1) / block);
         // Each node's tests read only that node's values and write only its own slots, so the
@@ -158,7 +158,7 @@ final class NodeSignificance {
     }
 
     /** Tests the nodes [from, to), writing their scores and p-values into the given arrays. */
-    private static void testRange(int from, int to, RunValues runs, ChangeTest test, ChangeTest wholeProfile,
+    private static void testRange(int from, int to, RunValues runs, ChangeTester test, ChangeTester wholeProfile,
                                   double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
         int k = runs.runs();
         int nb = runs.baseRuns();
@@ -187,8 +187,8 @@ final class NodeSignificance {
                 // The whole profile's runs vary with the machine (a busy CI host slows every
                 // frame at once), which per-node spreads do not measure: it is judged on its own
                 // runs' spread alone.
-                ChangeTest t = node == 0 && !self ? wholeProfile : test;
-                ChangeTest.Outcome o = t.test(b, h, bc, hc);
+                ChangeTester t = node == 0 && !self ? wholeProfile : test;
+                ChangeTester.Outcome o = t.test(b, h, bc, hc);
                 (self ? selfScore : totalScore)[node] = o.score();
                 (self ? selfP : totalP)[node] = o.pValue();
             }
@@ -202,7 +202,7 @@ final class NodeSignificance {
      * {@link DiffOptions#DEFAULT_RUN_VARIATION} when it cannot be measured (several runs, exact
      * values, too few nodes with enough samples).
      */
-    private static RunVariation runVariation(int size, RunValues runs, ChangeTest test) {
+    private static RunVariation runVariation(int size, RunValues runs, ChangeTester test) {
         if (!Double.isNaN(test.runVariation())) {
             return RunVariation.fixed(test.runVariation());
         }
@@ -300,7 +300,7 @@ final class NodeSignificance {
     }
 
     /** Tests the sum of the self values of the given nodes (all nodes of one frame, say). */
-    ChangeTest.Outcome testSelfSum(int[] nodes) {
+    ChangeTester.Outcome testSelfSum(int[] nodes) {
         int k = runs.runs();
         int nb = runs.baseRuns();
         long[] b = new long[nb];

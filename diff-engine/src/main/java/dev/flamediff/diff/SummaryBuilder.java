@@ -68,7 +68,7 @@ final class SummaryBuilder {
                 base[i] += diff.baseSelf(n);
                 head[i] += diff.headSelf(n);
             }
-            ChangeTest.Outcome outcome = significance.testSelfSum(nodes);
+            ChangeTester.Outcome outcome = significance.testSelfSum(nodes);
             score[i] = outcome.score();
             p[i] = outcome.pValue();
             family[i] = significance.selfSumTested(nodes) ? p[i] : Double.NaN;

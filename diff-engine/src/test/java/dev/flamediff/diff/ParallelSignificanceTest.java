@@ -43,7 +43,7 @@ class ParallelSignificanceTest {
         for (int size : new int[] {1, 2, 50, 3_000, 70_000}) {
             RunValues runs = randomRuns(random, size, baseRuns, headRuns, model != NoiseModel.EXACT);
             for (double variation : new double[] {DiffOptions.ESTIMATE_RUN_VARIATION, 0, 0.3}) {
-                ChangeTest test = new ChangeTest(model, 1, 0.5 + random.nextDouble(), variation);
+                ChangeTester test = new ChangeTester(model, 1, 0.5 + random.nextDouble(), variation);
                 NodeSignificance sequential = NodeSignificance.compute(size, runs, test, 0.01, false, size);
                 NodeSignificance parallel = NodeSignificance.compute(size, runs, test, 0.01, true, block);
                 assertThat(bits(parallel, size)).as("size %d c %s", size, variation)
@@ -66,7 +66,7 @@ class ParallelSignificanceTest {
             RunValues runs = diff.nodeSignificance().runs();
             int size = diff.size();
             assertThat(size).isGreaterThan(100);
-            ChangeTest test = new ChangeTest(NoiseModel.POISSON, 1, 1.25, DiffOptions.ESTIMATE_RUN_VARIATION);
+            ChangeTester test = new ChangeTester(NoiseModel.POISSON, 1, 1.25, DiffOptions.ESTIMATE_RUN_VARIATION);
             long[] sequential = bits(NodeSignificance.compute(size, runs, test, 0.01, false, size), size);
             for (int block : new int[] {1, 13, 256}) {
                 assertThat(bits(NodeSignificance.compute(size, runs, test, 0.01, true, block), size))
@@ -80,7 +80,7 @@ class ParallelSignificanceTest {
     void anInterruptedComputationEndsWithCancellation() {
         int size = 2 * NodeSignificance.PARALLEL_THRESHOLD;
         RunValues runs = randomRuns(new Random(11), size, 1, 1, false);
-        ChangeTest test = new ChangeTest(NoiseModel.POISSON, 1, 1, 0.4);
+        ChangeTester test = new ChangeTester(NoiseModel.POISSON, 1, 1, 0.4);
         for (boolean parallel : new boolean[] {false, true}) {
             Thread.currentThread().interrupt();
             try {

@@ -107,8 +107,8 @@ class SignificanceShortcutsTest {
                 continue;
             }
             double[] scale = scales[i % scales.length];
-            ChangeTest test = new ChangeTest(NoiseModel.POISSON, scale[0], scale[1], variations[i % variations.length]);
-            ChangeTest.Outcome o = test.test(new long[] {b}, new long[] {h}, null, null);
+            ChangeTester test = new ChangeTester(NoiseModel.POISSON, scale[0], scale[1], variations[i % variations.length]);
+            ChangeTester.Outcome o = test.test(new long[] {b}, new long[] {h}, null, null);
             double p0 = scale[0] / (scale[0] + scale[1]);
             double exact = Distributions.binomialTwoSided(h, b + h, p0);
             double logP = Distributions.normalTwoSided(o.score());

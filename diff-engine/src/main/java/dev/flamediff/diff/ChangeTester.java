@@ -31,7 +31,7 @@ import dev.flamediff.diff.stats.Distributions;
  * instead and c is not used.
  * The score is signed (positive = head larger): z, or Welch's t.
  */
-final class ChangeTest {
+final class ChangeTester {
 
     /** The outcome of one test; NaN p-value when there was nothing to test (zero on both sides). */
     record Outcome(double score, double pValue) {
@@ -54,11 +54,11 @@ final class ChangeTest {
      * @param runVariation the relative run-to-run variation c assumed for one run: a node's
      *     variance is its sampling variance plus (c·value)²; used only with one run per side
      */
-    ChangeTest(NoiseModel model, double baseScale, double headScale, double runVariation) {
+    ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation) {
         this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN);
     }
 
-    private ChangeTest(NoiseModel model, double baseScale, double headScale, double runVariation,
+    private ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation,
                        double baseSpread2, double headSpread2) {
         this.model = model;
         this.baseScale = baseScale;
@@ -72,8 +72,8 @@ final class ChangeTest {
      * Returns a copy whose several-runs tests use the measured squared relative run-to-run spread
      * of each side (NaN where not measured: the assumed run variation is used).
      */
-    ChangeTest withRunSpread(double base2, double head2) {
-        return new ChangeTest(model, baseScale, headScale, runVariation, base2, head2);
+    ChangeTester withRunSpread(double base2, double head2) {
+        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2);
     }
 
     double baseSpread2() {
@@ -97,8 +97,8 @@ final class ChangeTest {
     }
 
     /** Returns a copy that assumes the given relative run-to-run variation for one run per side. */
-    ChangeTest withRunVariation(double value) {
-        return new ChangeTest(model, baseScale, headScale, value, baseSpread2, headSpread2);
+    ChangeTester withRunVariation(double value) {
+        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2);
     }
 
     /**
@@ -107,8 +107,8 @@ final class ChangeTest {
      * {@link EmpiricalNull}). Folding it into head's scale moves the exact binomial test's
      * null proportion and the log-ratio test's center together.
      */
-    ChangeTest centeredOn(double factor) {
-        return new ChangeTest(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2);
+    ChangeTester centeredOn(double factor) {
+        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2);
     }
 
     NoiseModel model() {
