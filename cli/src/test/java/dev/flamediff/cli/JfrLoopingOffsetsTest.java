@@ -63,7 +63,7 @@ class JfrLoopingOffsetsTest {
     void aChunkHeaderPlantedAmongTheEventsIsOneLineAndExit2() throws IOException {
         byte[] real = Files.readAllBytes(FixtureFiles.path("jfr/ap25-base.jfr"));
         // Two copies end to end; at the tenth event of the first, a chunk header whose checkpoints
-        // link to each other. The async parser, streaming, walked events into it and loaded it.
+        // link to each other. The async parser once walked events into it and loaded it.
         byte[] bad = Arrays.copyOf(real, real.length * 2);
         System.arraycopy(real, 0, bad, real.length, real.length);
         int[] pos = {68};
@@ -92,9 +92,8 @@ class JfrLoopingOffsetsTest {
                 "-o", out.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("flamediff: " + base + ": jfr, byte " + at + ": chunk 1's events"
-                + " lead to a chunk header at byte " + at + ", inside the chunk (the next chunk starts at byte "
-                + real.length + ")");
+        assertThat(run.errLines()).containsExactly("flamediff: " + base + ": jfr, byte " + at + ": chunk 1 has a"
+                + " chunk header among its events, at byte " + at + " (the chunk ends at byte " + real.length + ")");
         assertThat(out).doesNotExist();
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("planted.jfr");

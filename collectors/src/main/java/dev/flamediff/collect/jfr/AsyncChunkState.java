@@ -26,7 +26,6 @@ final class AsyncChunkState {
     private final JfrReader reader;
     private final JfrSampleSink sink;
     private final JfrFrameCache names;
-    private final JfrEventTypeProbe probe;
     private final Set<Long> cutStacks;
     private final boolean asyncProfilerWriter;
     private final boolean hasAllocationSample;
@@ -38,22 +37,17 @@ final class AsyncChunkState {
     private final Map<Integer, Boolean> acceptedThreads = new HashMap<>();
     private final ChunkFrameMap frames = new ChunkFrameMap();
 
-    /**
-     * @param probe finds the real type of ambiguous events; null when the chunks hold none
-     * @param cutStacks the ids of the chunk's stacks the recorder cut at its depth limit
-     */
-    AsyncChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameCache names, JfrEventTypeProbe probe,
-                    Set<Long> cutStacks) {
+    /** @param cutStacks the ids of the chunk's stacks the recorder cut at its depth limit */
+    AsyncChunkState(JfrReader reader, JfrSampleSink sink, JfrFrameCache names, Set<Long> cutStacks) {
         this.reader = reader;
         this.cutStacks = cutStacks;
         this.sink = sink;
         this.names = names;
-        this.probe = probe;
         // Only async-profiler declares profiler.* types; its samples are told apart by state.
         this.asyncProfilerWriter = reader.typesByName.containsKey("profiler.WallClockSample");
         this.hasAllocationSample = reader.typesByName.containsKey("jdk.ObjectAllocationSample");
-        this.nativeMethodSampleType = probe == null ? -1 : typeId("jdk.NativeMethodSample");
-        this.outsideTlabType = probe == null || !hasAllocationSample ? -1 : typeId("jdk.ObjectAllocationOutsideTLAB");
+        this.nativeMethodSampleType = typeId("jdk.NativeMethodSample");
+        this.outsideTlabType = hasAllocationSample ? typeId("jdk.ObjectAllocationOutsideTLAB") : -1;
         this.threadStates = reader.enums.getOrDefault("jdk.types.ThreadState", Map.of());
         this.frameTypes = reader.enums.getOrDefault("jdk.types.FrameType", Map.of());
     }
@@ -66,10 +60,9 @@ final class AsyncChunkState {
     /**
      * Adds an event.
      *
-     * @param from where the reader was before it returned the event (used with a probe only)
-     * @param end where the reader stopped after it (used with a probe only)
+     * @param type the event's type id, as its header gives it (the parser's events do not carry it)
      */
-    void add(Event e, int from, int end) {
+    void add(Event e, int type) {
         JfrSource source;
         long weight;
         if (e instanceof ExecutionSample s) {
@@ -77,8 +70,7 @@ final class AsyncChunkState {
                 source = JfrSource.CPU_TIME;
             } else if (asyncProfilerWriter && !"STATE_DEFAULT".equals(threadStates.get(s.threadState))) {
                 source = JfrSource.WALL_CLOCK;
-            } else if (nativeMethodSampleType >= 0
-                    && probe.typeOfEventEndingAt(from, end) == nativeMethodSampleType) {
+            } else if (type == nativeMethodSampleType) {
                 source = JfrSource.NATIVE_METHOD;
             } else {
                 source = JfrSource.EXECUTION;
@@ -87,7 +79,7 @@ final class AsyncChunkState {
         } else if (e instanceof AllocationSample a) {
             if (a.tlabSize != 0 || asyncProfilerWriter || !hasAllocationSample) {
                 source = JfrSource.ALLOCATION_TLAB;
-            } else if (outsideTlabType >= 0 && probe.typeOfEventEndingAt(from, end) == outsideTlabType) {
+            } else if (type == outsideTlabType) {
                 source = JfrSource.ALLOCATION_TLAB;
             } else {
                 source = JfrSource.ALLOCATION_SAMPLE;
@@ -99,7 +91,7 @@ final class AsyncChunkState {
         } else {
             return;
         }
-        if (!sink.wants(source)) {
+        if (!sink.wants(source) || !sink.acceptsWeight(weight)) {
             return;
         }
         if (sink.hasWindow() && !sink.inWindow(reader.eventTimeToNanos(e.time))) {

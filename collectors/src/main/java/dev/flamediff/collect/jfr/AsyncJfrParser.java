@@ -12,6 +12,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import one.jfr.JfrClass;
 import one.jfr.JfrReader;
@@ -19,17 +21,20 @@ import one.jfr.event.Event;
 
 /**
  * Decodes recordings with async-profiler's position-based parser ({@code one.jfr.JfrReader} of
- * tools.profiler:jfr-converter): fast and allocation-light, but it decodes a fixed set of event
- * types by field position and does not say which type an event had. Constant-pool ids are only
- * valid within their chunk, so it stops at each chunk boundary, resolves the stack ids aggregated
- * so far, and forgets them; frames are named once per recording ({@link JfrFrameCache}).
+ * tools.profiler:jfr-converter): fast and allocation-light, but it trusts the file. It sizes
+ * arrays from counts before reading their entries, so {@link JfrPoolGuard} checks each chunk's
+ * metadata and constant pools first; and it decodes known events by field position and ignores
+ * their declared size, so this class walks the events by their sizes itself, positions the parser
+ * at each event it wants, and compares where the parser stopped with where the event ends: an
+ * event with bytes past its known fields is read and the rest skipped, one whose fields run past
+ * its size is dropped and counted in the notes. Knowing each event's type also tells
+ * jdk.NativeMethodSample from jdk.ExecutionSample and jdk.ObjectAllocationOutsideTLAB from
+ * jdk.ObjectAllocationSample, which the parser returns alike.
  *
- * <p>The parser returns jdk.NativeMethodSample events as execution samples and
- * jdk.ObjectAllocationOutsideTLAB events like jdk.ObjectAllocationSample ones. A recording with
- * a chunk from the JDK's recorder (which writes those) is therefore read chunk by chunk from a
- * buffer this class owns, where {@link JfrEventTypeProbe} finds each such event's real type and
- * {@link JfrCutStacks} the stacks cut at the recorder's depth limit. async-profiler writes none of
- * these, so its recordings are streamed from the file.
+ * <p>Constant-pool ids are only valid within their chunk, so each chunk is read on its own from a
+ * copy this class owns (followed by the start of a chunk header: the parser wants 68 bytes ahead
+ * of an event to read it), its stacks resolved and forgotten; frames are named once per recording
+ * ({@link JfrFrameCache}).
  */
 final class AsyncJfrParser implements JfrParser {
 
@@ -41,9 +46,12 @@ final class AsyncJfrParser implements JfrParser {
      * library is on the class path or an automatic module, both open to deep reflection.
      */
     private static final VarHandle TYPE_ID = privateHandle(JfrClass.class, "id", int.class);
-    /** Where the parser stands is its buffer's position past the file offset the buffer starts at. */
-    private static final VarHandle FILE_POSITION = privateHandle(JfrReader.class, "filePosition", long.class);
-    private static final VarHandle BUFFER = privateHandle(JfrReader.class, "buf", ByteBuffer.class);
+
+    /** The event types the parser decodes and flamediff reads. */
+    private static final List<String> READ_TYPES = List.of("jdk.ExecutionSample", "jdk.NativeMethodSample",
+            "profiler.WallClockSample", "jdk.CPUTimeSample", "jdk.ObjectAllocationInNewTLAB",
+            "jdk.ObjectAllocationOutsideTLAB", "jdk.ObjectAllocationSample", "jdk.JavaMonitorEnter",
+            "jdk.ThreadPark");
 
     @Override
     public String name() {
@@ -56,11 +64,7 @@ final class AsyncJfrParser implements JfrParser {
         JfrFrameCache frames = new JfrFrameCache(namer);
         int[] chunk = {0};
         try {
-            if (JfrWriter.isAsyncProfiler(file, chunks.readable())) {
-                parseStream(file, chunks, sink, frames, chunk, source);
-            } else {
-                parseChunks(file, chunks, sink, frames, chunk, source);
-            }
+            parseChunks(file, chunks, sink, frames, chunk, source, !JfrWriter.isAsyncProfiler(file, chunks.readable()));
         } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -71,67 +75,18 @@ final class AsyncJfrParser implements JfrParser {
             throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (" + describe(e) + ")",
                     source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
         } catch (StackOverflowError e) {
-            // The metadata is a tree read recursively: damage can nest it without end.
             throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (its metadata nests too"
                     + " deeply)", source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
         } catch (OutOfMemoryError e) {
-            // The parser sizes arrays from counts in the file before reading their entries, so a
-            // damaged count asks for gigabytes at once; the request fails before anything is held.
-            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (a count in it asks for"
-                    + " more memory than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
+            // What is left after the pool guard: structures a small multiple of the chunk's size.
+            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (it needs more memory"
+                    + " than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
                     Position.offset(chunks.readable().get(chunk[0]).offset()), e);
         }
     }
 
-    /** One reader over the whole file, stopping at each chunk boundary; {@code chunk[0]} follows it. */
-    private static void parseStream(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameCache frames,
-                                    int[] chunk, String source) throws IOException, ProfileException {
-        try (JfrReader reader = open(file, chunks)) {
-            reader.stopAtNewChunk = true;
-            AsyncChunkState state = null;
-            int events = 0;
-            while (true) {
-                if ((++events & 4095) == 0) {
-                    ReadInterrupts.check(source);
-                }
-                Event e = reader.readEvent();
-                if (e == null) {
-                    if (state != null) {
-                        state.flush();
-                    }
-                    if (reader.eof() || chunk[0] + 1 >= chunks.readable().size()) {
-                        break;
-                    }
-                    // The parser finds the next chunk by walking event sizes to a chunk signature,
-                    // and would load any header it meets there: one planted among the events has
-                    // offsets the scanner never checked, and a constant-pool chain that can loop.
-                    long at = (long) FILE_POSITION.get(reader) + ((ByteBuffer) BUFFER.get(reader)).position();
-                    long next = chunks.readable().get(chunk[0] + 1).offset();
-                    if (at != next) {
-                        throw new MalformedProfileException("chunk " + (chunk[0] + 1) + "'s events lead to a chunk"
-                                + " header at byte " + at + ", inside the chunk (the next chunk starts at byte "
-                                + next + ")", source, JfrProfileReader.FORMAT, Position.offset(at), null);
-                    }
-                    chunk[0]++;
-                    state = null;
-                    continue;
-                }
-                if (state == null) {
-                    // Created at the chunk's first event: only then are its metadata and pools loaded.
-                    // async-profiler never flags a stack as cut.
-                    state = new AsyncChunkState(reader, sink, frames, null, Set.of());
-                }
-                state.add(e, 0, 0);
-            }
-        }
-    }
-
-    /**
-     * One reader per chunk, over a copy of the chunk followed by the start of a chunk header: the
-     * reader stops at a chunk signature, and without one it would stop 68 bytes short of the end.
-     */
     private static void parseChunks(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameCache frames,
-                                    int[] chunk, String source) throws IOException, ProfileException {
+                                    int[] chunk, String source, boolean jdkWriter) throws IOException, ProfileException {
         byte[] bytes = new byte[0];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             for (int i = 0; i < chunks.readable().size(); i++) {
@@ -139,30 +94,93 @@ final class AsyncJfrParser implements JfrParser {
                 ReadInterrupts.check(source);
                 JfrChunk c = chunks.readable().get(i);
                 // Chunks over 2 GB cannot be held in one buffer: the parser would refuse the file too.
-                int size = Math.toIntExact(c.size());
+                if (c.size() > Integer.MAX_VALUE - JfrChunkScanner.HEADER_SIZE) {
+                    throw new MalformedProfileException("chunk " + (i + 1) + " is larger than 2 GB (" + c.size()
+                            + " bytes), more than the parser can hold", source, JfrProfileReader.FORMAT,
+                            Position.offset(c.offset() + 8), null);
+                }
+                int size = (int) c.size();
                 if (bytes.length < size + JfrChunkScanner.HEADER_SIZE) {
-                    bytes = new byte[Math.max(size + JfrChunkScanner.HEADER_SIZE, bytes.length + bytes.length / 2)];
+                    bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max((long) size + JfrChunkScanner.HEADER_SIZE,
+                            bytes.length + (long) bytes.length / 2))];
                 }
                 ByteBuffer data = ByteBuffer.wrap(bytes, 0, size + JfrChunkScanner.HEADER_SIZE);
                 readFully(ch, ByteBuffer.wrap(bytes, 0, size), c.offset());
                 ByteBuffer.wrap(bytes, size, JfrChunkScanner.HEADER_SIZE).putInt(JfrChunkScanner.MAGIC);
+                JfrPoolGuard.check(bytes, size, c.offset(), i + 1, source);
                 JfrReader reader = new JfrReader(data);
                 reader.stopAtNewChunk = true;
-                AsyncChunkState state = new AsyncChunkState(reader, sink, frames, new JfrEventTypeProbe(data),
-                        JfrCutStacks.of(reader, data));
-                int before = data.position();
-                int events = 0;
-                for (Event e; (e = reader.readEvent()) != null; ) {
-                    if ((++events & 4095) == 0) {
-                        ReadInterrupts.check(source);
-                    }
-                    int after = data.position();
-                    state.add(e, before, after);
-                    before = after;
-                }
+                AsyncChunkState state = new AsyncChunkState(reader, sink, frames,
+                        jdkWriter ? JfrCutStacks.of(reader, data) : Set.of());
+                readEvents(reader, data, bytes, size, c, i + 1, state, sink, source);
                 state.flush();
             }
         }
+    }
+
+    /**
+     * Walks the chunk's events by their declared sizes and hands the parser only those it decodes
+     * and flamediff reads, positioned at their start; everything else, and the rest of an event the
+     * parser stopped short of, is skipped by size.
+     */
+    private static void readEvents(JfrReader reader, ByteBuffer data, byte[] bytes, int size, JfrChunk c, int number,
+                                   AsyncChunkState state, JfrSampleSink sink, String source)
+            throws IOException, ProfileException {
+        Set<Integer> read = new HashSet<>();
+        for (String name : READ_TYPES) {
+            JfrClass type = reader.typesByName.get(name);
+            if (type != null) {
+                read.add(typeIdOf(type));
+            }
+        }
+        JfrBytes in = new JfrBytes(bytes, JfrChunkScanner.HEADER_SIZE, size);
+        int pos = JfrChunkScanner.HEADER_SIZE;
+        int events = 0;
+        long overran = 0;
+        while (pos < size) {
+            if ((++events & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
+            if (data.getInt(pos) == JfrChunkScanner.MAGIC) {
+                // The parser would load it as the next chunk, with offsets the scanner never checked.
+                throw new MalformedProfileException("chunk " + number + " has a chunk header among its events, at"
+                        + " byte " + (c.offset() + pos) + " (the chunk ends at byte " + c.end() + ")", source,
+                        JfrProfileReader.FORMAT, Position.offset(c.offset() + pos), null);
+            }
+            in.at(pos, size);
+            int eventSize;
+            int type;
+            try {
+                eventSize = in.varint();
+                type = in.varint();
+            } catch (JfrBytes.Overrun e) {
+                eventSize = -1;
+                type = -1;
+            }
+            if (eventSize <= 0 || eventSize > size - pos) {
+                throw new MalformedProfileException("chunk " + number + ": the event at byte " + (c.offset() + pos)
+                        + " declares a size of " + eventSize + " bytes, which " + (eventSize <= 0 ? "cannot be right"
+                        : "runs past the chunk's end at byte " + c.end()), source, JfrProfileReader.FORMAT,
+                        Position.offset(c.offset() + pos), null);
+            }
+            int end = pos + eventSize;
+            if (read.contains(type)) {
+                data.position(pos);
+                Event e;
+                try {
+                    e = reader.readEvent();
+                } catch (RuntimeException | IOException ex) {
+                    e = null;
+                }
+                if (e == null || data.position() > end) {
+                    overran++;
+                } else {
+                    state.add(e, type);
+                }
+            }
+            pos = end;
+        }
+        sink.addOverrunEvents(overran);
     }
 
     private static void readFully(FileChannel ch, ByteBuffer target, long offset) throws IOException {
@@ -170,17 +188,6 @@ final class AsyncJfrParser implements JfrParser {
             if (ch.read(target, offset + target.position()) < 0) {
                 throw new IOException("the file ends at byte " + (offset + target.position()));
             }
-        }
-    }
-
-    private static JfrReader open(Path file, JfrChunks chunks) throws IOException {
-        long end = chunks.readableEnd();
-        if (end == chunks.fileSize() || end > Integer.MAX_VALUE) {
-            return new JfrReader(file.toString());
-        }
-        // A cut recording: map just the complete chunks, so the reader never meets the cut.
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            return new JfrReader(ch.map(FileChannel.MapMode.READ_ONLY, 0, end));
         }
     }
 

@@ -123,9 +123,13 @@ final class JdkJfrParser implements JfrParser {
                     continue;
                 }
             }
+            long weight = weight(kind, e);
+            if (!sink.acceptsWeight(weight)) {
+                continue;
+            }
             long[] values = stacks.computeIfAbsent(kind.source, s -> new HashMap<>())
                     .computeIfAbsent(new StackKey(stack, sink.splitsThreads() ? thread : null), k -> new long[2]);
-            values[0] += weight(kind, e);
+            values[0] = JfrSampleSink.sum(values[0], weight);
             values[1]++;
         }
     }

@@ -81,10 +81,12 @@ final class JfrChunkScanner {
                             + " at byte " + offset + " was never finished (its header has no metadata"
                             + " or constant-pool offset; the writer was probably killed)");
                 }
-                if (offset + size > fileSize) {
+                // Subtracted, not added: a damaged size near 2^63 would overflow the sum and pass.
+                if (size > fileSize - offset) {
                     return finish(readable, fileSize, fileSize, source,
                             "the recording was cut at byte " + fileSize + ", inside chunk "
-                                    + (readable.size() + 1) + " (bytes " + offset + " to " + (offset + size) + ")");
+                                    + (readable.size() + 1) + " (bytes " + offset + " to "
+                                    + (size > Long.MAX_VALUE - offset ? "past 2^63" : offset + size) + ")");
                 }
                 JfrChunk chunk = new JfrChunk(offset, size, header.getLong(32), header.getLong(40), inProgress);
                 // Both parsers follow these offsets without bounds: a loop in them would hang the read.

@@ -185,6 +185,7 @@ public final class JfrProfileReader implements ProfileReader {
                 notes.add("also in the recording: " + String.join(", ", others));
             }
         }
+        notes.addAll(sink.dropNotes());
         if (sink.cutStacks(chosen) > 0) {
             notes.add(sink.cutStacks(chosen) + " of the " + sink.events(chosen) + " events have stacks cut at the"
                     + " recorder's depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise):"

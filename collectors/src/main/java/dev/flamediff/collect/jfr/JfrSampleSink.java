@@ -5,7 +5,9 @@ import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +30,9 @@ final class JfrSampleSink {
     private final Map<JfrSource, CallTreeBuilder> builders = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> events = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> cutStacks = new EnumMap<>(JfrSource.class);
+    private final Map<JfrSource, long[]> totals = new EnumMap<>(JfrSource.class);
+    private long overrunEvents;
+    private long negativeWeights;
     private int[] ids = new int[256];
 
     /**
@@ -91,6 +96,13 @@ final class JfrSampleSink {
             events.computeIfAbsent(source, s -> new long[1])[0] += count;
             return;
         }
+        long[] total = totals.computeIfAbsent(source, s -> new long[1]);
+        if (weight > Long.MAX_VALUE - total[0]) {
+            // No node's total can overflow while the whole stream's fits.
+            throw new LimitExceededException("the " + source.eventNames() + " events' " + source.valueTypes().get(0)
+                    + " values sum past the 64-bit range (" + Long.MAX_VALUE + ")");
+        }
+        total[0] += weight;
         CallTreeBuilder builder = builders.computeIfAbsent(source,
                 s -> new CallTreeBuilder(s.valueTypes(), options.limits().tree()));
         int len = depth + (thread != null ? 1 : 0);
@@ -128,6 +140,42 @@ final class JfrSampleSink {
     boolean countsOnly(JfrSource source) {
         return eventDefaulted && source.event() != JfrEvent.CPU
                 && (events(JfrSource.EXECUTION) > 0 || events(JfrSource.CPU_TIME) > 0);
+    }
+
+    /**
+     * Returns whether an event of this weight is kept: a negative weight (a duration or size past
+     * 2^63, which no recorder writes) is counted and dropped, so that it cannot subtract from totals.
+     */
+    boolean acceptsWeight(long weight) {
+        if (weight < 0) {
+            negativeWeights++;
+            return false;
+        }
+        return true;
+    }
+
+    /** Adds two non-negative weights, stopping at {@code Long.MAX_VALUE}, which {@link #add} then refuses. */
+    static long sum(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s;
+    }
+
+    /** Counts events dropped because their fields run past the size the event declares. */
+    void addOverrunEvents(long n) {
+        overrunEvents += n;
+    }
+
+    /** Returns the notes on events dropped while reading: damaged sizes and negative weights. */
+    List<String> dropNotes() {
+        List<String> notes = new ArrayList<>();
+        if (overrunEvents > 0) {
+            notes.add(overrunEvents + " events were dropped: their fields run past the size the event declares"
+                    + " (a damaged event, or a layout the parser does not know)");
+        }
+        if (negativeWeights > 0) {
+            notes.add(negativeWeights + " events were dropped: their weight (a duration or size) is negative");
+        }
+        return notes;
     }
 
     /**

@@ -19,7 +19,7 @@ final class StackCounts {
         int i = slot(key, mask);
         while (counts[i] != 0) {
             if (keys[i] == key) {
-                weights[i] += weight;
+                weights[i] = JfrSampleSink.sum(weights[i], weight);
                 counts[i]++;
                 return;
             }

@@ -65,11 +65,11 @@ class JfrOffsetLoopTest {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         int planted = DamagedOffsets.plantedHeaderOffset(real);
         Path bad = write("planted-header.jfr", DamagedOffsets.chunkHeaderPlantedAmongEvents(real));
-        // The async parser streams async-profiler's recordings and finds chunks by walking events.
+        // The async parser's events are walked by size, which leads to the planted header.
         assertThatThrownBy(() -> read(bad, "async"))
                 .isInstanceOf(MalformedProfileException.class)
-                .hasMessage(bad + ": jfr, byte " + planted + ": chunk 1's events lead to a chunk header at byte "
-                        + planted + ", inside the chunk (the next chunk starts at byte " + real.length + ")");
+                .hasMessage(bad + ": jfr, byte " + planted + ": chunk 1 has a chunk header among its events, at byte "
+                        + planted + " (the chunk ends at byte " + real.length + ")");
         // The JDK parser reads each chunk on its own: the planted header is just a damaged event.
         assertThatThrownBy(() -> read(bad, "jdk"))
                 .isInstanceOf(MalformedProfileException.class)

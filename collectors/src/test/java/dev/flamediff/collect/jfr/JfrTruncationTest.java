@@ -11,6 +11,7 @@ import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.UnrecognizedFormatException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -78,6 +79,22 @@ class JfrTruncationTest {
         assertThat(read.metadata().truncated()).isTrue();
         assertThat(read.metadata().notes()).first().isEqualTo("read 1 of 2 chunks; the recording was cut at byte "
                 + Files.size(cut) + ", inside chunk 2 (bytes " + first + " to " + total + ")");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jdk", "async"})
+    void aSecondChunkSizeThatOverflowsIsACutNotACrash(String parser) throws Exception {
+        Path both = concat("jdk17-base", "jdk17-base2");
+        long first = Files.size(JfrFixtures.path("jdk17-base"));
+        byte[] bytes = Files.readAllBytes(both);
+        // offset + size wraps to a negative number, which once passed the "inside the file" check.
+        ByteBuffer.wrap(bytes).putLong((int) first + 8, Long.MAX_VALUE - 10);
+        Path bad = Files.write(dir.resolve("overflowing-size.jfr"), bytes);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        Profile read = Profiles.read(bad, options);
+        assertThat(JfrFixtures.collapse(read)).isEqualTo(JfrFixtures.collapse(JfrFixtures.read("jdk17-base", options)));
+        assertThat(read.metadata().notes()).first().isEqualTo("read 1 of 2 chunks; the recording was cut at byte "
+                + bytes.length + ", inside chunk 2 (bytes " + first + " to past 2^63)");
     }
 
     @Test

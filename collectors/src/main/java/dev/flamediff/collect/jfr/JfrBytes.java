@@ -1,0 +1,158 @@
+package dev.flamediff.collect.jfr;
+
+/**
+ * A bounded cursor over the bytes of one chunk that decodes integers and strings exactly as
+ * async-profiler's parser does ({@code JfrReader.getVarint} reads continuation bytes without limit,
+ * {@code getVarlong} takes nine bytes at most, the ninth whole), so a walk with it stays in step
+ * with the parser. Reading past {@link #limit} throws {@link Overrun} instead of reading on.
+ * Mutable, single-threaded.
+ */
+final class JfrBytes {
+
+    /** A read past the limit, or a value that cannot be right; {@code at} is the chunk offset. */
+    static final class Overrun extends RuntimeException {
+        final int at;
+
+        Overrun(String problem, int at) {
+            super(problem, null, false, false);
+            this.at = at;
+        }
+    }
+
+    private final byte[] bytes;
+    private int pos;
+    private int limit;
+
+    /** @param bytes the chunk, from its header on; positions are offsets in it */
+    JfrBytes(byte[] bytes, int pos, int limit) {
+        this.bytes = bytes;
+        this.pos = pos;
+        this.limit = limit;
+    }
+
+    int pos() {
+        return pos;
+    }
+
+    int limit() {
+        return limit;
+    }
+
+    int remaining() {
+        return limit - pos;
+    }
+
+    /** Moves to {@code pos} and reads up to {@code limit} from there on. */
+    JfrBytes at(int newPos, int newLimit) {
+        this.pos = newPos;
+        this.limit = newLimit;
+        return this;
+    }
+
+    int u1() {
+        if (pos >= limit) {
+            throw new Overrun("ends inside a value", pos);
+        }
+        return bytes[pos++];
+    }
+
+    int varint() {
+        int result = 0;
+        for (int shift = 0; ; shift += 7) {
+            int b = u1();
+            result |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return result;
+            }
+        }
+    }
+
+    long varlong() {
+        long result = 0;
+        for (int shift = 0; shift < 56; shift += 7) {
+            int b = u1();
+            result |= (b & 0x7FL) << shift;
+            if (b >= 0) {
+                return result;
+            }
+        }
+        return result | (u1() & 0xFFL) << 56;
+    }
+
+    /**
+     * Reads a count of entries that take at least {@code minBytes} each, and checks that many
+     * entries fit in what remains: the parser allocates from a count before it reads the entries.
+     */
+    int count(int minBytes, String what) {
+        int at = pos;
+        int n = varint();
+        if (n < 0 || (long) n * minBytes > remaining()) {
+            throw new Overrun(what + " " + Integer.toUnsignedString(n) + " does not fit in the " + remaining()
+                    + " bytes left", at);
+        }
+        return n;
+    }
+
+    void skip(int n, String what) {
+        if (n < 0 || n > remaining()) {
+            throw new Overrun(what + " of " + Integer.toUnsignedString(n) + " bytes does not fit in the "
+                    + remaining() + " bytes left", pos);
+        }
+        pos += n;
+    }
+
+    /** Skips a string as the parser reads it ({@code JfrReader.getString}), checking its length. */
+    void skipString() {
+        int at = pos;
+        switch (u1()) {
+            case 0, 1 -> {
+            }
+            case 2 -> varlong();
+            case 3, 5 -> skip(varint(), "a string");
+            case 4 -> {
+                int n = count(1, "a string of chars");
+                for (int i = 0; i < n; i++) {
+                    varint();
+                }
+            }
+            default -> throw new Overrun("a string has an unknown encoding", at);
+        }
+    }
+
+    /** Reads a string the way the parser does, for the metadata's own string table. */
+    String string() {
+        int at = pos;
+        switch (u1()) {
+            case 0:
+                return null;
+            case 1:
+                return "";
+            case 2:
+                varlong();
+                // A reference into a constant pool, which the metadata cannot use yet.
+                return null;
+            case 3:
+            case 5: {
+                int n = varint();
+                int start = pos;
+                skip(n, "a string");
+                return new String(bytes, start, n, u1At(at) == 3 ? java.nio.charset.StandardCharsets.UTF_8
+                        : java.nio.charset.StandardCharsets.ISO_8859_1);
+            }
+            case 4: {
+                int n = count(1, "a string of chars");
+                char[] chars = new char[n];
+                for (int i = 0; i < n; i++) {
+                    chars[i] = (char) varint();
+                }
+                return new String(chars);
+            }
+            default:
+                throw new Overrun("a string has an unknown encoding", at);
+        }
+    }
+
+    private byte u1At(int at) {
+        return bytes[at];
+    }
+}
