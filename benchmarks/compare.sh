@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Side-by-side timing of flamediff against its peers on large inputs (see benchmarks/README.md).
-# One command from a fresh clone: builds what it needs, generates the inputs deterministically
-# under benchmarks/target/large (never committed; kept between runs), then times each tool,
-# alternating flamediff (A) and the peer (B), and prints medians, ratios, peak RSS and output sizes.
+# Side-by-side timing of flamediff against its peers (see benchmarks/README.md): large inputs, and
+# the "small pairs", the shipped fixtures as a pull request's CI diffs them. One command from a
+# fresh clone: builds what it needs, generates the large inputs deterministically under
+# benchmarks/target/large (never committed; kept between runs), then times each tool, alternating
+# flamediff (A) and the peer (B), and prints medians, ratios, CPU, peak RSS, output sizes and the
+# machine's load average beside each figure.
 #
-# Usage: benchmarks/compare.sh [RUNS]        (default 5)
+# Usage: benchmarks/compare.sh [RUNS]          large pairs, then small pairs (default 5 runs)
+#        benchmarks/compare.sh small [RUNS]    small pairs only (default 11 runs)
 # Environment:
 #   AP_SECONDS   length of each async-profiler recording (default 15; each file should reach 150 MB)
 #   SKIP_1G=1    skip the 1 GB recording under -Xmx1g
@@ -15,12 +18,19 @@
 #   FLAMEDIFF_JAVA_OPTS  JVM options of the flamediff runs (default: the launcher's, -XX:+UseParallelGC)
 #   SKIP_BUILD=1 use the jars already built
 #   FLAMEDIFF_JAR  the flamediff jar to time (default: cli/target/flamediff.jar)
-#   PAIRS        the pairs to time, space-separated (default: jdk ap ap-alloc folded)
+#   PAIRS        the large pairs to time, space-separated (default: jdk ap ap-alloc folded)
+#   SMALL_PAIRS  the small pairs (default: collapsed collapsed-j ap17 jdk17 help version; collapsed-j is
+#                the collapsed pair against jfrconv)
+#   SMALL_RUNS   runs of each small pair when the large ones run too (default 11)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+mode=all
+if [[ "${1:-}" == small ]]; then mode=small; shift; fi
 runs="${1:-5}"
+small_runs="${SMALL_RUNS:-11}"
+[[ $mode == small ]] && small_runs="${1:-11}"
 java="${JAVA:-java}"
 ap_seconds="${AP_SECONDS:-15}"
 read -r -a fd_opts <<< "${FLAMEDIFF_JAVA_OPTS:--XX:+UseParallelGC}"
@@ -39,7 +49,6 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     rm -f "$root/cli/target/flamediff.jar" "$root/cli/target/original-flamediff.jar"
     (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package -pl cli,benchmarks -am)
 fi
-flamediff_jar="${FLAMEDIFF_JAR:-$root/cli/target/flamediff.jar}"
 bench_jar="$target/benchmarks.jar"
 
 if [[ ! -f "$tools/jfr-converter-4.5.jar" ]]; then
@@ -64,6 +73,7 @@ repeat_to() { # file out megabytes
     mv "$out.tmp" "$out"
 }
 
+if [[ $mode == all ]]; then
 # 1. Synthetic folded pair: ~200k unique stacks, 200+ MB each, fixed seed.
 for side in base head; do
     if [[ ! -f "$large/folded-$side.folded" ]]; then
@@ -97,6 +107,7 @@ if [[ "${SKIP_1G:-0}" != 1 && ! -f "$large/ap17-head-1g.jfr" ]]; then
     log "making ap17-head-1g.jfr"
     repeat_to "$root/fixtures/jfr/ap17-head.jfr" "$large/ap17-head-1g.jfr" 1000
 fi
+fi
 
 # ---------------------------------------------------------------- the Perl pipeline, if obtainable
 perl_dir=""
@@ -111,79 +122,150 @@ fi
 [[ -n "$perl_dir" ]] || log "difffolded.pl/flamegraph.pl not obtainable (not on the PATH, no FLAMEGRAPH_DIR, GitHub unreachable): the Perl pipeline is skipped"
 
 # ---------------------------------------------------------------- timing
-# Runs a command under GNU time; appends "label wall_seconds peak_rss_kb output_bytes" to $results/runs.txt.
+# The flamediff command timed: the launcher, as users run it (it picks the JDK, the JIT and the
+# collector from the inputs, and uses its class-data archive), or, with FLAMEDIFF_JAR, that jar
+# under $JAVA with $FLAMEDIFF_JAVA_OPTS (to time an older build the way it used to be run).
+if [[ -n "${FLAMEDIFF_JAR:-}" ]]; then
+    flamediff_cmd=("$java" "${fd_opts[@]}" -jar "$FLAMEDIFF_JAR")
+else
+    flamediff_cmd=("$root/flamediff")
+fi
+
+# Runs a command under GNU time; appends "label wall_s peak_rss_kb output_bytes cpu_s load1" to
+# $results/runs.txt (load1: the one-minute load average just before the run).
 timed() { # label output -- command...
     local label="$1" output="$2"; shift 3
-    local stats="$results/time.txt"
+    local stats="$results/time.txt" load
     rm -f "$output"
+    read -r load _ < /proc/loadavg
     if ! /usr/bin/time -v -o "$stats" "$@" >"$results/last.out" 2>"$results/last.err"; then
         log "$label failed:"; tail -5 "$results/last.err" >&2
-        echo "$label NA NA NA" >> "$results/runs.txt"
+        echo "$label NA NA NA NA $load" >> "$results/runs.txt"
         return 0
     fi
-    local wall rss bytes
+    local wall rss bytes cpu
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$stats")
+    cpu=$(awk -F': ' '/User time \(seconds\)|System time \(seconds\)/ { s += $2 } END { print s }' "$stats")
     rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$stats")
-    bytes=$(stat -c %s "$output" 2>/dev/null || echo 0)
-    echo "$label $wall $rss $bytes" >> "$results/runs.txt"
-    log "$label: ${wall}s, $(( rss / 1024 )) MB peak RSS, output $bytes bytes"
+    if [[ "$output" == - ]]; then bytes=$(stat -c %s "$results/last.out"); else bytes=$(stat -c %s "$output" 2>/dev/null || echo 0); fi
+    echo "$label $wall $rss $bytes $cpu $load" >> "$results/runs.txt"
+    log "$label: ${wall}s wall, ${cpu}s CPU, $(( rss / 1024 )) MB peak RSS, output $bytes bytes, load $load"
 }
-
 
 out="$results/out"
 : > "$results/runs.txt"
-# name | flamediff variants (label=args, comma-separated) | peer label | peer command (base head out appended)
-pairs=(
-    "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-jdkparser=--jfr-parser jdk jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
-    "ap|flamediff=ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
-    "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
-    "folded|flamediff=folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
-)
-[[ -n "$perl_dir" ]] && pairs+=("folded|flamediff=folded-base.folded folded-head.folded|perl|perl")
 
-cd "$large"
-for pair in "${pairs[@]}"; do
-    IFS='|' read -r name variants peer pcmd <<< "$pair"
-    [[ " ${PAIRS:-jdk ap ap-alloc folded} " == *" $name "* ]] || continue
-    IFS=',' read -r -a fvariants <<< "$variants"
-    read -r -a pc <<< "$pcmd"
-    last="${fvariants[-1]#*=}"
-    read -r -a lastargs <<< "$last"
-    base="${lastargs[-2]}"; head="${lastargs[-1]}"
-    for ((i = 1; i <= runs; i++)); do
-        # Alternate which tool goes first, so neither always runs on a warm page cache or a cooler machine.
-        if (( i % 2 )); then order="A B"; else order="B A"; fi
-        for who in $order; do
-            if [[ $who == A ]]; then
-                for v in "${fvariants[@]}"; do
-                    label="${v%%=*}"
-                    read -r -a fa <<< "${v#*=}"
-                    timed "$name $label" "$out-$name-$label.svg" -- \
-                        "$java" "${fd_opts[@]}" -jar "$flamediff_jar" "${fa[@]}" -o "$out-$name-$label.svg"
-                done
-            elif [[ $peer == perl ]]; then
-                timed "$name perl" "$out-$name-perl.svg" -- bash -c \
-                    '"$0/difffolded.pl" "$1" "$2" > "$3.folded" && "$0/flamegraph.pl" "$3.folded" > "$3"' \
-                    "$perl_dir" "$base" "$head" "$out-$name-perl.svg"
-            else
-                timed "$name $peer" "$out-$name-$peer.html" -- \
-                    "$java" -cp "$jfrconv_jar" one.convert.Main "${pc[@]:1}" "$base" "$head" "$out-$name-$peer.html"
-            fi
+# Times each pair's flamediff variants (A) against its peer (B), RUNS rounds alternating which goes
+# first, in the current directory. A pair: "name|label=args,label=args|peer|peer command".
+time_pairs() { # runs pair...
+    local n="$1"; shift
+    local pair name variants peer pcmd fvariants pc last lastargs base head i order who v label fa
+    for pair in "$@"; do
+        IFS='|' read -r name variants peer pcmd <<< "$pair"
+        IFS=',' read -r -a fvariants <<< "$variants"
+        read -r -a pc <<< "$pcmd"
+        last="${fvariants[-1]#*=}"
+        read -r -a lastargs <<< "$last"
+        base=""; head=""
+        if (( ${#lastargs[@]} >= 2 )); then base="${lastargs[-2]}"; head="${lastargs[-1]}"; fi
+        for ((i = 1; i <= n; i++)); do
+            # Alternate which tool goes first, so neither always runs on a warm page cache or a cooler machine.
+            if (( i % 2 )); then order="A B"; else order="B A"; fi
+            for who in $order; do
+                if [[ $who == A ]]; then
+                    for v in "${fvariants[@]}"; do
+                        label="${v%%=*}"
+                        read -r -a fa <<< "${v#*=}"
+                        if [[ "${fa[0]}" == --help || "${fa[0]}" == --version ]]; then
+                            timed "$name $label" - -- "${flamediff_cmd[@]}" "${fa[@]}"
+                        else
+                            timed "$name $label" "$out-$name-$label.svg" -- \
+                                "${flamediff_cmd[@]}" "${fa[@]}" -o "$out-$name-$label.svg"
+                        fi
+                    done
+                elif [[ $peer == none ]]; then
+                    :
+                elif [[ $peer == perl ]]; then
+                    timed "$name perl" "$out-$name-perl.svg" -- bash -c \
+                        '"$0/difffolded.pl" "$1" "$2" > "$3.folded" && "$0/flamegraph.pl" "$3.folded" > "$3"' \
+                        "$perl_dir" "$base" "$head" "$out-$name-perl.svg"
+                elif [[ $peer == java ]]; then
+                    timed "$name java-version" - -- "$java" -Xshare:auto -version
+                else
+                    timed "$name $peer" "$out-$name-$peer.html" -- \
+                        "$java" -cp "$jfrconv_jar" one.convert.Main "${pc[@]:1}" "$base" "$head" "$out-$name-$peer.html"
+                fi
+            done
         done
     done
-done
+}
 
-if [[ "${SKIP_1G:-0}" != 1 ]]; then
-    for ((i = 1; i <= ${ONEG_RUNS:-3}; i++)); do
-        timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" "${fd_opts[@]}" -Xmx1g -jar "$flamediff_jar" \
-            "$root/fixtures/jfr/ap17-base.jfr" ap17-head-1g.jfr -o "$out-1g.svg"
+if [[ $mode == all ]]; then
+    # name | flamediff variants (label=args, comma-separated) | peer label | peer command (base head out appended)
+    pairs=(
+        "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-jdkparser=--jfr-parser jdk jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
+        "ap|flamediff=ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
+        "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
+        "folded|flamediff=folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
+    )
+    [[ -n "$perl_dir" ]] && pairs+=("folded|flamediff=folded-base.folded folded-head.folded|perl|perl")
+    chosen=()
+    for pair in "${pairs[@]}"; do
+        [[ " ${PAIRS:-jdk ap ap-alloc folded} " == *" ${pair%%|*} "* ]] && chosen+=("$pair")
     done
+    cd "$large"
+    time_pairs "$runs" "${chosen[@]}"
+
+    if [[ "${SKIP_1G:-0}" != 1 ]]; then
+        for ((i = 1; i <= ${ONEG_RUNS:-3}; i++)); do
+            if [[ -n "${FLAMEDIFF_JAR:-}" ]]; then
+                timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" "${fd_opts[@]}" -Xmx1g -jar "$FLAMEDIFF_JAR" \
+                    "$root/fixtures/jfr/ap17-base.jfr" ap17-head-1g.jfr -o "$out-1g.svg"
+            else
+                FLAMEDIFF_JAVA_OPTS="${FLAMEDIFF_JAVA_OPTS:-} -Xmx1g" timed "1g-Xmx1g flamediff" "$out-1g.svg" -- \
+                    "${flamediff_cmd[@]}" "$root/fixtures/jfr/ap17-base.jfr" ap17-head-1g.jfr -o "$out-1g.svg"
+            fi
+        done
+    fi
 fi
+
+# ---------------------------------------------------------------- small pairs
+# The shipped fixtures, a few hundred KB a side: what a pull request's CI diffs. Here start-up,
+# class loading and the JIT are most of the time, so each pair gets more rounds, after one warm-up
+# round that is not counted (it also lets the launcher make its class-data archive).
+small=(
+    "collapsed-j|flamediff=base.collapsed head.collapsed|jfrconv|jfrconv --diff"
+    "ap17|flamediff=ap17-base.jfr ap17-head.jfr|jfrconv|jfrconv --diff"
+    "jdk17|flamediff=jdk17-base.jfr jdk17-head.jfr|jfrconv|jfrconv --diff"
+    "help|flamediff=--help|java|java -version"
+    "version|flamediff=--version|java|java -version"
+)
+[[ -n "$perl_dir" ]] && small=("collapsed|flamediff=base.collapsed head.collapsed|perl|perl" "${small[@]}")
+small_dir="$results/small"
+mkdir -p "$small_dir"
+for f in collapsed/base.collapsed collapsed/head.collapsed jfr/ap17-base.jfr jfr/ap17-head.jfr jfr/jdk17-base.jfr jfr/jdk17-head.jfr; do
+    cp "$root/fixtures/$f" "$small_dir/"
+done
+cd "$small_dir"
+chosen=()
+for pair in "${small[@]}"; do
+    [[ " ${SMALL_PAIRS:-collapsed collapsed-j ap17 jdk17 help version} " == *" ${pair%%|*} "* ]] && chosen+=("$pair")
+done
+runs_before=$(wc -l < "$results/runs.txt")
+time_pairs 1 "${chosen[@]}"
+# The warm-up round is dropped from the record.
+head -n "$runs_before" "$results/runs.txt" > "$results/runs.tmp" && mv "$results/runs.tmp" "$results/runs.txt"
+time_pairs "$small_runs" "${chosen[@]}"
 
 # ---------------------------------------------------------------- summary
 {
-    echo "inputs:"
-    for f in "$large"/*.folded "$large"/*.jfr; do printf '  %-22s %6d MB\n' "$(basename "$f")" "$(size_mb "$f")"; done
+    if [[ $mode == all ]]; then
+        echo "inputs:"
+        for f in "$large"/*.folded "$large"/*.jfr; do printf '  %-22s %6d MB\n' "$(basename "$f")" "$(size_mb "$f")"; done
+        echo
+    fi
+    echo "flamediff: ${flamediff_cmd[*]}"
+    echo "machine: $(nproc) cores, load average now $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
     awk '
         function median(list,   n, a, i, j, t) {
@@ -196,10 +278,11 @@ fi
             key = $1 " " $2
             if (!(key in seen)) { order[++k] = key; seen[key] = 1 }
             wall[key] = wall[key] " " $3; rss[key] = rss[key] " " $4; size[key] = $5; n = ++count[key]
+            cpu[key] = cpu[key] " " $6; load[key] = load[key] " " $7
             at[key, n] = $3
         }
         END {
-            printf "%-10s %-16s %4s %9s %12s %10s  %s\n", "pair", "tool", "runs", "median s", "peak RSS MB", "output KB", "peer time / flamediff time (median of rounds)"
+            printf "%-10s %-16s %4s %8s %8s %8s %9s %6s  %s\n", "pair", "tool", "runs", "wall s", "CPU s", "RSS MB", "output KB", "load", "peer time / flamediff time (median of rounds)"
             for (i = 1; i <= k; i++) {
                 split(order[i], p, " ")
                 ratio = ""
@@ -212,9 +295,11 @@ fi
                         ratio = ratio sprintf("%s %.2fx  ", q[2], median(list))
                     }
                 }
-                printf "%-10s %-16s %4d %9.2f %12.0f %10.0f  %s\n", p[1], p[2], count[order[i]], median(wall[order[i]]), median(rss[order[i]]) / 1024, size[order[i]] / 1024, ratio
+                printf "%-10s %-16s %4d %8.3f %8.3f %8.0f %9.0f %6.2f  %s\n", p[1], p[2], count[order[i]], median(wall[order[i]]), median(cpu[order[i]]), median(rss[order[i]]) / 1024, size[order[i]] / 1024, median(load[order[i]]), ratio
             }
         }' "$results/runs.txt"
     echo
+    echo "wall, CPU (user + system), peak RSS and load (the one-minute load average before each run): medians of the runs."
     echo "ratio: in each round the peer's wall time over flamediff's; the median of the rounds (rounds alternate which goes first)."
+    echo "small-pair targets: collapsed perl >= 0.67x, ap17 and jdk17 jfrconv >= 1.50x, help and version < 0.2 s, peak RSS < 100 MB."
 } | tee "$results/summary.txt"

@@ -1,0 +1,237 @@
+package dev.flamediff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher script at the root ({@code flamediff}) on a copy of the packaged jar: it makes the
+ * class-data archive on the first run, uses it afterwards, makes it again when the jar changes,
+ * runs without it when it is damaged or switched off, and picks the JIT and collector from the
+ * input sizes. Runs with the JDK running the tests (JDK 17 on CI: an AppCDS archive), and again
+ * with a JDK 25 or later where /usr/lib/jvm has one (an AOT cache).
+ */
+class LauncherIT {
+
+    private static final Path LAUNCHER = Path.of("..", "flamediff").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    private Path jar;
+
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    @BeforeEach
+    void copyTheJar() throws IOException {
+        jar = Files.copy(Path.of("target", "flamediff.jar"), dir.resolve("flamediff.jar"));
+    }
+
+    @Test
+    void makesAnAppCdsArchiveOnTheFirstRunAndStartsFromItAfterwards() throws Exception {
+        firstRunMakesTheArchiveAndLaterRunsUseIt(currentJava(), ".jsa");
+    }
+
+    @Test
+    void makesAnAotCacheOnJdk25AndLater() throws Exception {
+        Optional<Path> java = newerJava();
+        assumeTrue(java.isPresent(), "no JDK 25 or later under /usr/lib/jvm");
+        firstRunMakesTheArchiveAndLaterRunsUseIt(java.get(), ".aot");
+    }
+
+    private void firstRunMakesTheArchiveAndLaterRunsUseIt(Path java, String extension) throws Exception {
+        Result first = launch(java, Map.of(), "--version");
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(first.stdout()).startsWith("flamediff 0.");
+        assertThat(first.stderr()).contains("making a class-data archive");
+        Path archive = onlyArchive(extension);
+        assertThat(Path.of(archive + ".size")).exists();
+
+        // Later runs start from the archive: the command's classes come from it, not the jar.
+        Result later = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info"), "--version");
+        assertThat(later.exitCode()).isZero();
+        assertThat(later.stderr()).isEmpty();
+        assertThat(later.stdout()).containsPattern("dev\\.flamediff\\.cli\\.FlamediffCommand source: shared objects file");
+    }
+
+    @Test
+    void makesTheArchiveAgainWhenTheJarChanges() throws Exception {
+        Path java = currentJava();
+        assertThat(launch(java, Map.of(), "--version").exitCode()).isZero();
+        Path archive = onlyArchive(".jsa");
+        FileTime made = Files.getLastModifiedTime(archive);
+        // A rebuilt jar: a later modification time (the JVM too records the jar's in the archive).
+        Thread.sleep(1_100);
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis()));
+        assertThat(Files.getLastModifiedTime(jar)).isGreaterThan(made);
+
+        Result r = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info"), "--version");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stderr()).contains("making a class-data archive");
+        assertThat(Files.getLastModifiedTime(archive)).isGreaterThan(Files.getLastModifiedTime(jar));
+        assertThat(r.stdout()).containsPattern("dev\\.flamediff\\.cli\\.FlamediffCommand source: shared objects file");
+    }
+
+    @Test
+    void anArchiveTheJvmCannotUseIsLeftOutSilently() throws Exception {
+        Path java = currentJava();
+        assertThat(launch(java, Map.of(), "--version").exitCode()).isZero();
+        Path archive = onlyArchive(".jsa");
+        // Not an archive at all, of the size the launcher recorded: the JVM refuses it.
+        byte[] junk = new byte[(int) Files.size(archive)];
+        Arrays.fill(junk, (byte) 0x78);
+        Files.write(archive, junk);
+
+        Path out = dir.resolve("diff.collapsed");
+        Result r = launch(java, Map.of(), fixture("collapsed/base.collapsed"), fixture("collapsed/head.collapsed"),
+                "-o", out.toString());
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).isEmpty();
+        assertThat(r.stderr()).isEqualTo("base 2030 samples, head 1925 samples (-5.2%)\n");
+        assertThat(out).isNotEmptyFile();
+    }
+
+    @Test
+    void aTruncatedArchiveIsMadeAgainNotMapped() throws Exception {
+        // A JDK 17 that maps a truncated archive crashes; the launcher sees the size changed.
+        Path java = currentJava();
+        assertThat(launch(java, Map.of(), "--version").exitCode()).isZero();
+        Path archive = onlyArchive(".jsa");
+        long size = Files.size(archive);
+        try (RandomAccessFile f = new RandomAccessFile(archive.toFile(), "rw")) {
+            f.setLength(size / 3);
+        }
+        Result r = launch(java, Map.of(), "--version");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).startsWith("flamediff 0.");
+        assertThat(Files.size(archive)).isGreaterThan(size / 3);
+    }
+
+    @Test
+    void switchedOffThereIsNoArchive() throws Exception {
+        Result r = launch(currentJava(), Map.of("FLAMEDIFF_ARCHIVE", "off"), "--version");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).startsWith("flamediff 0.");
+        assertThat(r.stderr()).isEmpty();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("flamediff.jar");
+        }
+    }
+
+    @Test
+    void smallInputsRunOnC1AndTheSerialCollectorLargeOrStdinOnTieredAndParallel() throws Exception {
+        Map<String, String> env = Map.of("FLAMEDIFF_ARCHIVE", "off", "FLAMEDIFF_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        Path small = Files.writeString(dir.resolve("small.collapsed"), "main;work 3\n");
+        Path large = dir.resolve("large.collapsed");
+        try (RandomAccessFile f = new RandomAccessFile(large.toFile(), "rw")) {
+            f.setLength(64L << 20);
+        }
+        // --version ends the run before any input is read; the launcher only looks at the sizes.
+        String smallFlags = launch(currentJava(), env, "--version", small.toString(), small.toString()).stdout();
+        assertThat(flag(smallFlags, "TieredStopAtLevel")).isEqualTo("1");
+        assertThat(flag(smallFlags, "UseSerialGC")).isEqualTo("true");
+        String largeFlags = launch(currentJava(), env, "--version", small.toString(), large.toString()).stdout();
+        assertThat(flag(largeFlags, "TieredStopAtLevel")).isEqualTo("4");
+        assertThat(flag(largeFlags, "UseParallelGC")).isEqualTo("true");
+        String stdinFlags = launch(currentJava(), env, "--version", "-", small.toString()).stdout();
+        assertThat(flag(stdinFlags, "UseParallelGC")).isEqualTo("true");
+        // An existing output file is not an input.
+        String outputFlags = launch(currentJava(), env, "--version", small.toString(), small.toString(),
+                "-o", large.toString()).stdout();
+        assertThat(flag(outputFlags, "UseSerialGC")).isEqualTo("true");
+    }
+
+    private static String flag(String printFlagsFinal, String name) {
+        return printFlagsFinal.lines()
+                .map(String::trim)
+                .filter(l -> l.matches("\\S+\\s+" + name + "\\s+=.*"))
+                .map(l -> l.replaceAll(".*=\\s*(\\S+).*", "$1"))
+                .findFirst().orElseThrow(() -> new AssertionError("no flag " + name));
+    }
+
+    private Path onlyArchive(String extension) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> archives = files.filter(f -> f.getFileName().toString().endsWith(extension)).toList();
+            assertThat(archives).as("archives next to the jar").hasSize(1);
+            assertThat(archives.get(0).getFileName().toString()).startsWith("flamediff.jar-");
+            return archives.get(0);
+        }
+    }
+
+    private static String fixture(String name) {
+        return dev.flamediff.fixtures.FixtureFiles.path(name).toString();
+    }
+
+    private static Path currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /** A JDK 25 or later under /usr/lib/jvm, by its release file. */
+    private static Optional<Path> newerJava() throws IOException {
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> homes = Files.list(jvms)) {
+            return homes.filter(h -> Files.isExecutable(h.resolve("bin/java")))
+                    .filter(h -> major(h) >= 25)
+                    .max(Comparator.comparingInt(LauncherIT::major))
+                    .map(h -> h.resolve("bin/java"));
+        }
+    }
+
+    private static int major(Path home) {
+        try {
+            for (String line : Files.readAllLines(home.resolve("release"))) {
+                if (line.startsWith("JAVA_VERSION=")) {
+                    String v = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                    return Integer.parseInt(v.split("[.+-]")[0]);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
+    }
+
+    private Result launch(Path java, Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(LAUNCHER.toString());
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        pb.environment().put("FLAMEDIFF_JAR", jar.toString());
+        pb.environment().put("FLAMEDIFF_JAVA", java.toString());
+        pb.environment().remove("FLAMEDIFF_JAVA_OPTS");
+        pb.environment().remove("FLAMEDIFF_ARCHIVE");
+        pb.environment().putAll(env);
+        pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        Path stdout = Files.createTempFile(dir, "stdout", ".txt");
+        Path stderr = Files.createTempFile(dir, "stderr", ".txt");
+        pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        Process p = pb.start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("launcher finished").isTrue();
+        Result r = new Result(p.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
+                Files.readString(stderr, StandardCharsets.UTF_8));
+        Files.delete(stdout);
+        Files.delete(stderr);
+        return r;
+    }
+}
