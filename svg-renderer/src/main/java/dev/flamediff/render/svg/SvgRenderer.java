@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -42,9 +41,9 @@ public final class SvgRenderer implements DiffRenderer {
         FlameLayout layout = FlameLayout.of(diff, WidthWeights.of(diff), options);
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         try {
-            // The JDK's own writer, not whichever StAX implementation the classpath offers, so
-            // the bytes do not depend on the host's dependencies.
-            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(writer);
+            // flamediff's own writer of the JDK writer's bytes: not whichever StAX implementation
+            // the classpath offers, so the bytes do not depend on the host's dependencies.
+            XMLStreamWriter xml = new SvgMarkupWriter(writer);
             new SvgDocumentWriter(diff, options, layout, assets).write(xml);
             xml.flush();
             xml.close();
