@@ -56,6 +56,6 @@ final class OutputTargets {
     }
 
     private static String known() {
-        return Renderers.all().stream().map(DiffRenderer::format).sorted().collect(Collectors.joining(", "));
+        return Renderers.formats().stream().sorted().collect(Collectors.joining(", "));
     }
 }

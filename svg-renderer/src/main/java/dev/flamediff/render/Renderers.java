@@ -7,25 +7,40 @@ import java.util.Optional;
 /** The render stage's entry point: the built-in renderers, by format name or file name. */
 public final class Renderers {
 
-    private static final List<DiffRenderer> ALL = List.of(
-            new dev.flamediff.render.svg.SvgRenderer(),
-            new dev.flamediff.render.json.JsonDiffRenderer(),
-            new dev.flamediff.render.markdown.MarkdownRenderer(),
-            new dev.flamediff.render.collapsed.CollapsedDiffRenderer(),
-            new dev.flamediff.render.png.PngRenderer());
+    /** The built-in formats, in the order {@link #all()} lists their renderers. */
+    private static final List<String> FORMATS = List.of("svg", "json", "markdown", "collapsed", "png");
 
     private Renderers() {
     }
 
     /** Returns every built-in renderer. */
     public static List<DiffRenderer> all() {
-        return ALL;
+        return FORMATS.stream().map(Renderers::create).toList();
     }
 
-    /** Returns the renderer of the named format ({@code svg}, {@code json}, {@code collapsed}...). */
+    /**
+     * Returns the renderer of the named format ({@code svg}, {@code json}, {@code collapsed}...).
+     * Only that renderer is made, so an SVG run loads neither Jackson nor Batik.
+     */
     public static Optional<DiffRenderer> byFormat(String format) {
         String f = format.toLowerCase(Locale.ROOT);
-        return ALL.stream().filter(r -> r.format().equals(f)).findFirst();
+        return FORMATS.contains(f) ? Optional.of(create(f)) : Optional.empty();
+    }
+
+    /** Returns the names of the built-in formats. */
+    public static List<String> formats() {
+        return FORMATS;
+    }
+
+    private static DiffRenderer create(String format) {
+        return switch (format) {
+            case "svg" -> new dev.flamediff.render.svg.SvgRenderer();
+            case "json" -> new dev.flamediff.render.json.JsonDiffRenderer();
+            case "markdown" -> new dev.flamediff.render.markdown.MarkdownRenderer();
+            case "collapsed" -> new dev.flamediff.render.collapsed.CollapsedDiffRenderer();
+            case "png" -> new dev.flamediff.render.png.PngRenderer();
+            default -> throw new IllegalArgumentException("no renderer for " + format);
+        };
     }
 
     /**

@@ -43,7 +43,13 @@ public final class JfrProfileReader implements ProfileReader {
      */
     public static final String DEFAULT_PARSER = AsyncJfrParser.NAME;
 
-    private static final List<JfrParser> PARSERS = List.of(new JdkJfrParser(), new AsyncJfrParser());
+    /**
+     * The parsers, made on the first read of a recording: loading them loads jfr-converter's and
+     * the JDK's recording classes, which a run on other formats does not need.
+     */
+    private static final class Parsers {
+        static final List<JfrParser> ALL = List.of(new JdkJfrParser(), new AsyncJfrParser());
+    }
 
     @Override
     public String format() {
@@ -122,7 +128,7 @@ public final class JfrProfileReader implements ProfileReader {
     }
 
     private static JfrParser parser(String name, String source) throws UnrecognizedFormatException {
-        for (JfrParser p : PARSERS) {
+        for (JfrParser p : Parsers.ALL) {
             if (p.name().equals(name)) {
                 return p;
             }
