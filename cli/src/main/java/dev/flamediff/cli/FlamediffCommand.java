@@ -93,7 +93,11 @@ public final class FlamediffCommand implements Callable<Integer> {
     private ValueType valueType;
 
     @Option(names = "--no-normalize-names", negatable = false,
-            description = "keep lambda, hidden-class, proxy and address parts of frame names as recorded")
+            description = {"keep every frame name byte for byte as recorded (collapsed output then equals difffolded.pl's). "
+                    + "By default lambda, hidden-class, proxy and address parts are normalized, Java names spelled "
+                    + "with slashes (java/lang/Thread.run) get dots, so both spellings are one frame, and names "
+                    + "that differ only by a CPU feature are one frame: "
+                    + dev.flamediff.collect.FrameNameNormalizer.CPU_VARIANTS})
     private boolean keepNames;
 
     @Option(names = "--line-numbers", description = "give Java frames their line number (Foo.bar:42)")
@@ -141,6 +145,9 @@ public final class FlamediffCommand implements Callable<Integer> {
     private Integer maxNodes;
 
     @Mixin
+    private ReadingOptions reading = new ReadingOptions();
+
+    @Mixin
     private NoiseOptions noise = new NoiseOptions();
 
     @Mixin
@@ -182,7 +189,8 @@ public final class FlamediffCommand implements Callable<Integer> {
     public Integer call() {
         try {
             String usage = noise.inputProblem(base, head);
-            if (usage != null) {
+            if (usage != null && !ProfilePairReader.mayBeOneFile(base, head,
+                    noise.baseRuns() != null || noise.headRuns() != null)) {
                 err().println("flamediff: " + usage + " (see flamediff --help)");
                 return ExitCodes.BAD_INPUT;
             }
@@ -221,6 +229,7 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .withInclude(include)
                 .withExclude(exclude)
                 .withEvent(event);
+        options = reading.apply(options);
         return jfrParser == null ? options : options.withJfrParser(jfrParser.name());
     }
 

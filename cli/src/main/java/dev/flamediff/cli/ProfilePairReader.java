@@ -1,5 +1,7 @@
 package dev.flamediff.cli;
 
+import dev.flamediff.collect.DecimalValues;
+import dev.flamediff.collect.PairedProfile;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.model.Profile;
@@ -8,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
@@ -34,11 +37,63 @@ final class ProfilePairReader {
     }
 
     /**
-     * Returns both profiles.
+     * Returns whether the arguments may be one 3-column file (a ready-made pair): BASE alone,
+     * without runs. Whether it is one shows once it is read.
+     */
+    static boolean mayBeOneFile(String base, String head, boolean runs) {
+        return base != null && head == null && !runs;
+    }
+
+    /**
+     * Returns both profiles; {@code head} is null when {@code base} is one 3-column file holding
+     * both. Fractional values are brought to common decimals.
      *
      * @throws CliFailure (exit code 2) naming the file and the problem of the first side that failed
      */
     ProfilePair read(String base, String head) throws CliFailure {
+        if (head == null) {
+            Profile both = readOne(base);
+            if (!PairedProfile.isPair(both)) {
+                throw CliFailure.badInput("Missing required parameter: 'HEAD' (" + displayName(base)
+                        + " is one profile; only a 3-column file, stack base head, holds both) (see flamediff --help)",
+                        null);
+            }
+            return new ProfilePair(PairedProfile.base(both), PairedProfile.head(both));
+        }
+        ProfilePair pair = readBoth(base, head);
+        refusePair(pair.base(), base);
+        refusePair(pair.head(), head);
+        List<Profile> aligned = align(List.of(pair.base(), pair.head()));
+        return new ProfilePair(aligned.get(0), aligned.get(1));
+    }
+
+    /**
+     * Fails when a profile given as one side is a 3-column file, which holds both sides.
+     *
+     * @throws CliFailure (exit code 2) saying to give it alone
+     */
+    static void refusePair(Profile profile, String name) throws CliFailure {
+        if (PairedProfile.isPair(profile)) {
+            throw CliFailure.badInput(displayName(name) + ": a 3-column file (stack base head) holds both base and "
+                    + "head; give it alone as the only input, not with another profile", null);
+        }
+    }
+
+    /**
+     * Returns the profiles with fractional values brought to common decimals.
+     *
+     * @throws CliFailure (exit code 2) when a value no longer fits
+     */
+    static List<Profile> align(List<Profile> profiles) throws CliFailure {
+        try {
+            return DecimalValues.align(profiles);
+        } catch (ArithmeticException e) {
+            throw CliFailure.badInput("the profiles' values do not fit a long once brought to the same decimal places",
+                    e);
+        }
+    }
+
+    private ProfilePair readBoth(String base, String head) throws CliFailure {
         if ("-".equals(base) && "-".equals(head)) {
             throw CliFailure.badInput("base and head cannot both be read from standard input", null);
         }

@@ -24,7 +24,8 @@ final class RunReport {
         List<String> lines = new ArrayList<>();
         addNotes(pair.base(), lines);
         addNotes(pair.head(), lines);
-        return lines;
+        // Both sides of one 3-column file carry the file's notes.
+        return lines.stream().distinct().toList();
     }
 
     private static void addNotes(Profile profile, List<String> lines) {
@@ -47,8 +48,8 @@ final class RunReport {
      */
     static String summary(DiffTree diff) {
         String unit = unitLabel(diff.valueType());
-        double base = raw(diff.base());
-        double head = raw(diff.head());
+        double base = diff.valueType().value(raw(diff.base()));
+        double head = diff.valueType().value(raw(diff.head()));
         StringBuilder sb = new StringBuilder();
         sb.append("base ").append(number(base)).append(' ').append(unit)
                 .append(", head ").append(number(head)).append(' ').append(unit)
@@ -73,7 +74,8 @@ final class RunReport {
         if (Math.abs(d - whole) <= 1e-6 * Math.max(1, Math.abs(d)) && Math.abs(d) < 1e15) {
             return Long.toString((long) whole);
         }
-        return String.format(Locale.ROOT, "%.1f", d);
+        // Fractional counts (31.23) keep their decimals, as the collapsed output prints them.
+        return new java.math.BigDecimal(d).round(new java.math.MathContext(15)).stripTrailingZeros().toPlainString();
     }
 
     private static String change(double base, double head) {

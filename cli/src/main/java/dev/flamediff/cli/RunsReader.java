@@ -53,7 +53,18 @@ final class RunsReader {
         try {
             List<Future<Profile>> baseFutures = submit(pool, base);
             List<Future<Profile>> headFutures = submit(pool, head);
-            return new Runs(collect(baseFutures), collect(headFutures));
+            List<Profile> bases = collect(baseFutures);
+            List<Profile> heads = collect(headFutures);
+            for (int i = 0; i < bases.size(); i++) {
+                ProfilePairReader.refusePair(bases.get(i), base.get(i));
+            }
+            for (int i = 0; i < heads.size(); i++) {
+                ProfilePairReader.refusePair(heads.get(i), head.get(i));
+            }
+            List<Profile> all = new ArrayList<>(bases);
+            all.addAll(heads);
+            all = ProfilePairReader.align(all);
+            return new Runs(all.subList(0, bases.size()), all.subList(bases.size(), all.size()));
         } finally {
             pool.shutdownNow();
         }

@@ -123,7 +123,8 @@ class NoiseAndGateTest {
         assertOneLine(CliRun.run("--head", a), "flamediff: --head needs --base (see flamediff --help)");
         assertOneLine(CliRun.run(a, a, "--base", a, "--head", a),
                 "flamediff: give the profiles either as BASE HEAD or with --base and --head, not both (see flamediff --help)");
-        assertOneLine(CliRun.run(a), "flamediff: Missing required parameter: 'HEAD' (see flamediff --help)");
+        assertOneLine(CliRun.run(a), "flamediff: Missing required parameter: 'HEAD' (" + a + " is one profile; "
+                + "only a 3-column file, stack base head, holds both) (see flamediff --help)");
         assertOneLine(CliRun.run(a, a, "--significance", "1.5"),
                 "flamediff: --significance must be a level between 0 and 1 (exclusive), not 1.5");
         assertOneLine(CliRun.run(a, a, "--run-variation", "lots"),

@@ -44,6 +44,11 @@ final class ThreeColumn {
         return new Values(a.base + b.base, a.head + b.head);
     }
 
+    /** Returns the inclusive values of every stack prefix (every node of the union tree). */
+    Map<String, Values> prefixes() {
+        return prefixes;
+    }
+
     Map<String, Values> stacks() {
         return stacks;
     }

@@ -18,6 +18,25 @@ public final class FrameNameNormalizer {
     private static final Pattern PROXY = Pattern.compile("\\$Proxy\\d+");
     private static final Pattern CGLIB = Pattern.compile("\\$\\$(EnhancerBySpringCGLIB|EnhancerByCGLIB|FastClassBySpringCGLIB|FastClassByCGLIB|SpringCGLIB)\\$\\$[0-9a-f]+");
 
+    /**
+     * HotSpot's array-copy stubs: JDK 17 to 21 on a machine with AVX-512 names them
+     * {@code jbyte_disjoint_arraycopy_avx3}, JDK 25 (and any JDK without AVX-512)
+     * {@code jbyte_disjoint_arraycopy}; the same for jshort, jint, jlong, oop, conjoint and plain.
+     */
+    private static final Pattern ARRAYCOPY_STUB = Pattern.compile("^(\\w+_arraycopy(?:_uninit)?)_avx3$");
+    /**
+     * glibc's string and memory functions, chosen at load time for the CPU:
+     * {@code __memset_avx512_unaligned_erms} here is {@code __memset_avx2_unaligned_erms} or
+     * {@code __memset_evex_unaligned_erms} on the next machine.
+     */
+    private static final Pattern LIBC_IFUNC = Pattern.compile(
+            "^__((?:mem|str|stp|wmem|wcs|raw)\\w*?)_(?:sse2|ssse3|sse4_1|sse4_2|avx|avx2|avx512|evex|evex512)(?:_\\w+)?$");
+
+    /** One line per family of names that {@link #normalize} treats as one frame, for help texts. */
+    public static final String CPU_VARIANTS = "HotSpot array-copy stubs (jbyte_disjoint_arraycopy_avx3 = "
+            + "jbyte_disjoint_arraycopy, all *_arraycopy_avx3) and glibc's CPU-specific string functions "
+            + "(__memset_avx512_unaligned_erms = __memset_evex_unaligned_erms = __memset; mem*, str*, stp*, wmem*, wcs*)";
+
     /** The normalizer; it has no state, so one instance serves everyone. */
     public static final FrameNameNormalizer INSTANCE = new FrameNameNormalizer();
 
@@ -27,9 +46,20 @@ public final class FrameNameNormalizer {
     /**
      * Returns the normalized name: {@code Busy$$Lambda$88+0x00007fa978007a08/1790421142.run}
      * becomes {@code Busy$$Lambda.run}, {@code GeneratedMethodAccessor12} becomes
-     * {@code GeneratedMethodAccessor}. Names without such parts are returned as they are.
+     * {@code GeneratedMethodAccessor}; names that differ only by a CPU-feature suffix become
+     * one ({@link #CPU_VARIANTS}: {@code jbyte_disjoint_arraycopy_avx3} becomes
+     * {@code jbyte_disjoint_arraycopy}). Names without such parts are returned as they are.
      */
     public String normalize(String name) {
+        if (name.endsWith("_avx3") && ARRAYCOPY_STUB.matcher(name).matches()) {
+            return ARRAYCOPY_STUB.matcher(name).replaceFirst("$1");
+        }
+        if (name.startsWith("__") && name.length() < 64) {
+            java.util.regex.Matcher m = LIBC_IFUNC.matcher(name);
+            if (m.matches()) {
+                return "__" + m.group(1);
+            }
+        }
         if (name.indexOf('$') < 0 && !name.contains("0x") && !name.contains("Accessor")) {
             return name;
         }

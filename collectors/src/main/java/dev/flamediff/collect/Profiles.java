@@ -66,7 +66,7 @@ public final class Profiles {
         try {
             ProfileReader reader = registry.detect(input);
             Profile profile = reader.read(input, options);
-            return StackFilter.apply(profile, options);
+            return StackRewriter.apply(StackFilter.apply(profile, options), options);
         } catch (InputLimitException e) {
             throw e.limit().withContext(input.name(), null, Position.NONE);
         } catch (InterruptedIOException e) {

@@ -22,16 +22,23 @@ import java.util.regex.Pattern;
  * @param include when present, only stacks with a frame matching it (find) are kept
  * @param exclude when present, stacks with a frame matching it (find) are dropped
  * @param limits bounds for untrusted input; default {@link InputLimits#DEFAULT}
+ * @param skipBadLines whether a text format skips the lines it cannot read (counting them, and
+ *     saying so in the profile's notes) instead of failing; default false (one bad line is an error)
+ * @param hide when present, frames matching it (find) are taken out of every stack, the rest of
+ *     the stack kept (pprof's {@code -hide}); a stack of hidden frames only goes to the root
+ * @param showFrom when present, every stack is cut to start at its first frame from the root that
+ *     matches it (find), and stacks without such a frame are dropped (pprof's {@code -show_from})
  */
 public record ReadOptions(Optional<String> event, Optional<String> jfrParser, boolean normalizeNames,
                           boolean lineNumbers, boolean simpleNames, boolean threads,
                           Optional<Pattern> threadFilter, Optional<Long> fromNanos, Optional<Long> toNanos,
-                          Optional<Pattern> include, Optional<Pattern> exclude, InputLimits limits) {
+                          Optional<Pattern> include, Optional<Pattern> exclude, InputLimits limits,
+                          boolean skipBadLines, Optional<Pattern> hide, Optional<Pattern> showFrom) {
 
     /** The defaults described on each component. */
     public static final ReadOptions DEFAULT = new ReadOptions(Optional.empty(), Optional.empty(), true,
             false, false, false, Optional.empty(), Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), InputLimits.DEFAULT);
+            Optional.empty(), Optional.empty(), InputLimits.DEFAULT, false, Optional.empty(), Optional.empty());
 
     /** Checks for nulls. */
     public ReadOptions {
@@ -43,60 +50,89 @@ public record ReadOptions(Optional<String> event, Optional<String> jfrParser, bo
         Objects.requireNonNull(include);
         Objects.requireNonNull(exclude);
         Objects.requireNonNull(limits);
+        Objects.requireNonNull(hide);
+        Objects.requireNonNull(showFrom);
+    }
+
+    /**
+     * Creates options without the bad-line, hide and show-from settings (their defaults), as
+     * before those existed.
+     */
+    public ReadOptions(Optional<String> event, Optional<String> jfrParser, boolean normalizeNames,
+                       boolean lineNumbers, boolean simpleNames, boolean threads,
+                       Optional<Pattern> threadFilter, Optional<Long> fromNanos, Optional<Long> toNanos,
+                       Optional<Pattern> include, Optional<Pattern> exclude, InputLimits limits) {
+        this(event, jfrParser, normalizeNames, lineNumbers, simpleNames, threads, threadFilter, fromNanos,
+                toNanos, include, exclude, limits, false, Optional.empty(), Optional.empty());
+    }
+
+    public ReadOptions withSkipBadLines(boolean value) {
+        return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames, threads, threadFilter,
+                fromNanos, toNanos, include, exclude, limits, value, hide, showFrom);
+    }
+
+    public ReadOptions withHide(Pattern value) {
+        return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames, threads, threadFilter,
+                fromNanos, toNanos, include, exclude, limits, skipBadLines, Optional.ofNullable(value), showFrom);
+    }
+
+    public ReadOptions withShowFrom(Pattern value) {
+        return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames, threads, threadFilter,
+                fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, Optional.ofNullable(value));
     }
 
     public ReadOptions withEvent(String value) {
         return new ReadOptions(Optional.ofNullable(value), jfrParser, normalizeNames, lineNumbers, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, include, exclude, limits);
+                threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withJfrParser(String value) {
         return new ReadOptions(event, Optional.ofNullable(value), normalizeNames, lineNumbers, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, include, exclude, limits);
+                threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withNormalizeNames(boolean value) {
         return new ReadOptions(event, jfrParser, value, lineNumbers, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, include, exclude, limits);
+                threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withLineNumbers(boolean value) {
         return new ReadOptions(event, jfrParser, normalizeNames, value, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, include, exclude, limits);
+                threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withSimpleNames(boolean value) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, value,
-                threads, threadFilter, fromNanos, toNanos, include, exclude, limits);
+                threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withThreads(boolean value) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames,
-                value, threadFilter, fromNanos, toNanos, include, exclude, limits);
+                value, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withThreadFilter(Pattern value) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames,
-                threads, Optional.ofNullable(value), fromNanos, toNanos, include, exclude, limits);
+                threads, Optional.ofNullable(value), fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withTimeWindow(Long from, Long to) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames,
-                threads, threadFilter, Optional.ofNullable(from), Optional.ofNullable(to), include, exclude, limits);
+                threads, threadFilter, Optional.ofNullable(from), Optional.ofNullable(to), include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withInclude(Pattern value) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, Optional.ofNullable(value), exclude, limits);
+                threads, threadFilter, fromNanos, toNanos, Optional.ofNullable(value), exclude, limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withExclude(Pattern value) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, include, Optional.ofNullable(value), limits);
+                threads, threadFilter, fromNanos, toNanos, include, Optional.ofNullable(value), limits, skipBadLines, hide, showFrom);
     }
 
     public ReadOptions withLimits(InputLimits value) {
         return new ReadOptions(event, jfrParser, normalizeNames, lineNumbers, simpleNames,
-                threads, threadFilter, fromNanos, toNanos, include, exclude, value);
+                threads, threadFilter, fromNanos, toNanos, include, exclude, value, skipBadLines, hide, showFrom);
     }
 }

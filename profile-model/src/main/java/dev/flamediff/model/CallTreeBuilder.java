@@ -11,7 +11,7 @@ import java.util.List;
 public final class CallTreeBuilder {
 
     private final FrameTable.Builder frames;
-    private final List<ValueType> valueTypes;
+    private List<ValueType> valueTypes;
     private final TreeLimits limits;
     /**
      * The children of a node with at most this many are found by walking its sibling list; the
@@ -149,6 +149,37 @@ public final class CallTreeBuilder {
         for (int v = 0; v < self.length; v++) {
             self[v] = Arrays.copyOf(self[v], cap);
         }
+    }
+
+    /**
+     * Raises the decimals of one value type (see {@link ValueType#decimals()}): every self value
+     * added so far is multiplied by the matching power of ten, and later values are taken to be
+     * in the finer unit. A reader calls it when a value with more decimal places than the ones
+     * before turns up.
+     *
+     * @throws ArithmeticException if a value so far would no longer fit a long; the builder is
+     *     then unchanged
+     * @throws IllegalArgumentException if {@code decimals} is lower than the current ones or over
+     *     {@link ValueType#MAX_DECIMALS}
+     */
+    public void raiseDecimals(int valueIndex, int decimals) {
+        ValueType old = valueTypes.get(valueIndex);
+        if (decimals < old.decimals() || decimals > ValueType.MAX_DECIMALS) {
+            throw new IllegalArgumentException("cannot change decimals from " + old.decimals() + " to " + decimals);
+        }
+        if (decimals == old.decimals()) {
+            return;
+        }
+        long factor = ValueType.powerOfTen(decimals - old.decimals());
+        long[] values = self[valueIndex];
+        long[] scaled = new long[values.length];
+        for (int n = 0; n < size; n++) {
+            scaled[n] = Math.multiplyExact(values[n], factor);
+        }
+        self[valueIndex] = scaled;
+        List<ValueType> types = new java.util.ArrayList<>(valueTypes);
+        types.set(valueIndex, old.withDecimals(decimals));
+        valueTypes = List.copyOf(types);
     }
 
     /** Adds to the self value of the node. */

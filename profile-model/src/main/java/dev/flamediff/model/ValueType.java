@@ -7,10 +7,21 @@ import java.util.Objects;
  * example {@code samples/count}, {@code cpu/nanoseconds} or {@code Ir/instructions}. Diffs only
  * compare values of the same kind.
  *
+ * <p>Call trees hold whole numbers. Inputs whose values have fractions (collapsed stacks with
+ * weighted or scaled counts such as {@code 31.23}) are stored exactly as whole numbers of
+ * 10<sup>-decimals</sup> units: {@code 31.23} with {@code decimals} 2 is stored as 3123.
+ * {@link #value(double)} turns a stored value back into the number the input wrote. Two value
+ * types with different decimals are different types; bring profiles to common decimals before
+ * diffing them (the collectors module's {@code DecimalValues.align} does).
+ *
  * @param kind what is measured, for example {@code cpu}, {@code alloc}, {@code Ir}
  * @param unit the unit of each value, for example {@code count}, {@code nanoseconds}, {@code bytes}
+ * @param decimals how many decimal places the stored whole numbers hold, 0 to {@link #MAX_DECIMALS}
  */
-public record ValueType(String kind, String unit) {
+public record ValueType(String kind, String unit, int decimals) {
+
+    /** The most decimal places a value type can hold (a long then still holds 9.2 billion units). */
+    public static final int MAX_DECIMALS = 9;
 
     public static final ValueType SAMPLES = new ValueType("samples", "count");
     public static final ValueType CPU_NANOS = new ValueType("cpu", "nanoseconds");
@@ -18,20 +29,56 @@ public record ValueType(String kind, String unit) {
     public static final ValueType ALLOC_BYTES = new ValueType("alloc", "bytes");
     public static final ValueType LOCK_NANOS = new ValueType("lock", "nanoseconds");
 
-    /** Creates a value type; throws {@link NullPointerException} if either part is null. */
+    private static final long[] POWERS = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
+        10_000_000L, 100_000_000L, 1_000_000_000L};
+
+    /**
+     * Creates a value type; throws {@link NullPointerException} if either part is null and
+     * {@link IllegalArgumentException} if {@code decimals} is outside 0 to {@link #MAX_DECIMALS}.
+     */
     public ValueType {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(unit, "unit");
+        if (decimals < 0 || decimals > MAX_DECIMALS) {
+            throw new IllegalArgumentException("decimals must be 0 to " + MAX_DECIMALS + ", not " + decimals);
+        }
+    }
+
+    /** Creates a value type of whole numbers. */
+    public ValueType(String kind, String unit) {
+        this(kind, unit, 0);
+    }
+
+    /** Returns the same kind and unit with the given decimals. */
+    public ValueType withDecimals(int value) {
+        return new ValueType(kind, unit, value);
+    }
+
+    /** Returns 10<sup>decimals</sup>, the number of stored units in one unit of the value. */
+    public long scale() {
+        return POWERS[decimals];
+    }
+
+    /** Returns 10<sup>n</sup> for {@code n} from 0 to {@link #MAX_DECIMALS}. */
+    public static long powerOfTen(int n) {
+        return POWERS[n];
+    }
+
+    /** Returns a stored value (or a sum or difference of them) as the number the input wrote. */
+    public double value(double stored) {
+        return decimals == 0 ? stored : stored / POWERS[decimals];
     }
 
     /**
      * Returns whether the values are counts of independent random samples, for which Poisson noise
-     * applies; instruction counts and measured totals are not sampled counts.
+     * applies; instruction counts and measured totals are not sampled counts, and neither are
+     * counts with fractions (weighted or scaled samples, whose sampling noise is unknown).
      */
     public boolean isSampleCount() {
-        return unit.equals("count") || unit.equals("samples");
+        return decimals == 0 && (unit.equals("count") || unit.equals("samples"));
     }
 
+    /** Returns {@code kind/unit}; the decimals are a storage detail and are not shown. */
     @Override
     public String toString() {
         return kind + "/" + unit;

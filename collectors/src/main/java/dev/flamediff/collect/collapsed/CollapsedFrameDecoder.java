@@ -24,9 +24,12 @@ import dev.flamediff.model.FrameKind;
  *       does not say whether an unsuffixed frame is Java or native, and guessing from the
  *       spelling is not stable (the guess for {@code Busy.fib} and {@code java/lang/Thread.run}
  *       would change once the name is dotted), so no guess is made.</li>
- *   <li>Java names (every suffixed Java kind, and unknown names spelled like JVM class names,
- *       with {@code /} package separators) get dots for package separators, and, when asked,
- *       the {@link FrameNameNormalizer} rules for lambdas and hidden classes.</li>
+ *   <li>When names are normalized (the default), Java names (every suffixed Java kind, and
+ *       unknown names spelled like JVM class names, with {@code /} package separators) get dots
+ *       for package separators, so both spellings of a class (and a collapsed file and a JFR
+ *       recording) give one frame, and the {@link FrameNameNormalizer} rules for lambdas, hidden
+ *       classes and CPU-specific stub names apply. Without normalization every name is kept byte
+ *       for byte as written, as difffolded.pl compares them.</li>
  * </ol>
  *
  * The result depends only on the text and on whether it is the leaf, so the same input always
@@ -53,6 +56,12 @@ final class CollapsedFrameDecoder {
                 return new Frame(javaName(name) + raw.substring(name.length()), FrameKind.UNKNOWN);
             }
             return new Frame(kind == FrameKind.KERNEL ? name : javaName(name), kind);
+        }
+        if (normalize && raw.indexOf('/') < 0 && !isThread(raw)) {
+            String stub = normalizer.normalize(raw);
+            if (!stub.equals(raw)) {
+                return new Frame(stub, isCpp(stub) ? FrameKind.CPP : FrameKind.UNKNOWN);
+            }
         }
         if (isThread(raw)) {
             return new Frame(raw, FrameKind.THREAD);
@@ -81,7 +90,11 @@ final class CollapsedFrameDecoder {
     }
 
     private String javaName(String name) {
-        String s = normalize ? normalizer.normalize(name) : name;
+        if (!normalize) {
+            // Byte for byte as written, as difffolded.pl compares lines.
+            return name;
+        }
+        String s = normalizer.normalize(name);
         return s.startsWith("[") ? s : normalizer.dottedJavaName(s);
     }
 

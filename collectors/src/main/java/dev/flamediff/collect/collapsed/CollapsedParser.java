@@ -29,9 +29,22 @@ final class CollapsedParser {
     private final String source;
     private final InputLimits limits;
     private final long maxLineBytes;
+    private final boolean skipBadLines;
     private final CollapsedFrameDecoder decoder;
     private final FrameCache cache = new FrameCache();
-    private final CallTreeBuilder builder;
+    private final CountParser counts = new CountParser();
+    private final CollapsedHeader header = new CollapsedHeader();
+    private final BadLines badLines = new BadLines();
+    /** Made at the first stack line, once it shows whether lines have one count or two. */
+    private CallTreeBuilder builder;
+    /** 0 before the first stack line, then 1 ({@code stack count}) or 2 ({@code stack base head}). */
+    private int columns;
+    private final long[] totals = new long[2];
+    private final long[] values = new long[2];
+    private long pending;
+    private boolean rounded;
+    /** The byte that ends lines, or 0 until the input shows it. */
+    private byte eol;
     private long line;
     /** The previous stack's bytes, the ends of its inner frames (relative) and their nodes. */
     private byte[] previous = new byte[256];
@@ -40,14 +53,13 @@ final class CollapsedParser {
     private int[] previousNodes = new int[64];
     private int previousFrames;
     private int previousLeaf;
-    private long total;
     private long stacks;
 
-    CollapsedParser(String source, InputLimits limits, boolean normalizeNames) {
+    CollapsedParser(String source, InputLimits limits, boolean normalizeNames, boolean skipBadLines) {
         this.source = source;
         this.limits = limits;
+        this.skipBadLines = skipBadLines;
         this.decoder = new CollapsedFrameDecoder(normalizeNames);
-        this.builder = new CallTreeBuilder(List.of(ValueType.SAMPLES), limits.tree());
         // A line can hold at most maxDepth frames of maxNameLength chars (up to 3 bytes each).
         // The line is buffered whole, so the bound is also capped at 64 MiB: with the default
         // limits it would be 1 GiB of heap (2 while the buffer grows) for one hostile line,
@@ -56,8 +68,12 @@ final class CollapsedParser {
         this.maxLineBytes = Math.min(bound, MAX_LINE_BYTES);
     }
 
-    /** Reads every line of the stream and returns the tree. */
-    CallTree parse(InputStream in) throws IOException, ProfileException {
+    /** What one read found: the tree, how many count columns its lines had, and what else it noticed. */
+    record Parsed(CallTree tree, int columns, CollapsedHeader header, BadLines badLines, boolean rounded) {
+    }
+
+    /** Reads every line of the stream and returns the tree with what the read noticed. */
+    Parsed parse(InputStream in) throws IOException, ProfileException {
         byte[] buf = new byte[1 << 16];
         int start = 0;
         int limit = 0;
@@ -65,7 +81,10 @@ final class CollapsedParser {
         boolean eof = false;
         boolean first = true;
         while (true) {
-            int nl = indexOfNewline(buf, scan, limit);
+            if (eol == 0) {
+                eol = lineEnd(buf, start, limit, eof);
+            }
+            int nl = eol == 0 ? -1 : ByteWords.indexOf(buf, scan, limit, eol);
             if (nl >= 0) {
                 int from = first ? start + CollapsedDetector.skipBom(buf, limit) : start;
                 first = false;
@@ -103,10 +122,31 @@ final class CollapsedParser {
             }
         }
         if (stacks == 0) {
-            throw new MalformedProfileException("no stacks in the input", source, CollapsedReader.FORMAT,
-                    Position.NONE, null);
+            String why = badLines.count() > 0 ? "no readable stacks in the input (" + badLines.note() + ")"
+                    : "no stacks in the input";
+            throw new MalformedProfileException(why, source, CollapsedReader.FORMAT, Position.NONE, null);
         }
-        return builder.build();
+        return new Parsed(builder.build(), columns, header, badLines, rounded);
+    }
+
+    /**
+     * Returns the byte that ends lines, once the bytes show it: {@code \n} (CRLF included, its CR
+     * is trailing blank), or {@code \r} for a file with old Mac line ends, whose first line end is
+     * a CR not followed by LF. Returns 0 while the buffer holds neither yet.
+     */
+    private static byte lineEnd(byte[] buf, int from, int to, boolean eof) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == '\n') {
+                return '\n';
+            }
+            if (buf[i] == '\r') {
+                if (i + 1 < to) {
+                    return buf[i + 1] == '\n' ? (byte) '\n' : (byte) '\r';
+                }
+                return eof ? (byte) '\r' : 0;
+            }
+        }
+        return 0;
     }
 
     private void parseLine(byte[] buf, int s, int e) throws ProfileException {
@@ -115,28 +155,128 @@ final class CollapsedParser {
         while (end > s && isTrailingBlank(buf[end - 1])) {
             end--;
         }
-        if (end == s) {
+        int begin = s;
+        while (begin < end && (buf[begin] == ' ' || buf[begin] == '\t')) {
+            begin++;
+        }
+        if (end == begin) {
             return;
         }
+        if (buf[begin] == '#') {
+            header.comment(buf, begin, end);
+            return;
+        }
+        String problem = stackLine(buf, s, end);
+        if (problem != null) {
+            if (!skipBadLines) {
+                throw malformed(problem);
+            }
+            badLines.add(line, problem);
+        }
+    }
+
+    /** Reads one stack line; returns null when it was added, otherwise what is wrong with it. */
+    private String stackLine(byte[] buf, int s, int end) throws ProfileException {
+        int sep = lastBlank(buf, s, end);
+        if (sep < s) {
+            return "no sample count after the last space";
+        }
+        if (columns == 0) {
+            int before = lastBlank(buf, s, sep);
+            boolean three = before >= s && CountParser.isCount(buf, before + 1, sep) && !isBlank(buf, s, before)
+                    && CountParser.isCount(buf, sep + 1, end);
+            columns = three ? 2 : 1;
+            builder = new CallTreeBuilder(three ? List.of(CollapsedReader.BASE_COLUMN, CollapsedReader.HEAD_COLUMN)
+                    : List.of(header.valueType()), limits.tree());
+        }
+        int stackEnd = sep;
+        int firstCount = sep + 1;
+        if (columns == 2) {
+            stackEnd = lastBlank(buf, s, sep);
+            if (stackEnd < s || !CountParser.isCount(buf, stackEnd + 1, sep)) {
+                return "a 3-column file (stack base head) needs two counts after the stack";
+            }
+            firstCount = stackEnd + 1;
+        }
+        for (int v = 0; v < columns; v++) {
+            int from = v == 0 ? firstCount : sep + 1;
+            int to = v == 0 && columns == 2 ? sep : end;
+            String bad = counts.parse(buf, from, to);
+            if (bad != null) {
+                return switch (bad) {
+                    case "negative sample count" -> "negative sample count " + text(buf, from, to);
+                    case "too large" -> "sample count " + text(buf, from, to) + " is too large";
+                    default -> "sample count '" + text(buf, from, to) + "' is not a number";
+                };
+            }
+            String scaled = scale(v);
+            if (scaled != null) {
+                return scaled;
+            }
+            values[v] = pending;
+        }
+        if (isBlank(buf, s, stackEnd)) {
+            return "empty stack before the sample count";
+        }
+        if (skipBadLines) {
+            String empty = emptyFrame(buf, s, stackEnd);
+            if (empty != null) {
+                return empty;
+            }
+        }
+        int node = addStack(buf, s, stackEnd);
+        for (int v = 0; v < columns; v++) {
+            builder.addSelf(node, v, values[v]);
+            totals[v] += values[v];
+        }
+        stacks++;
+        return null;
+    }
+
+    /**
+     * Brings the count just parsed and column {@code v} to common decimals: raises the column's
+     * decimals when the count has more places, and leaves the count in {@link #pending} in the
+     * column's units. Returns null, or the problem when the sums no longer fit.
+     */
+    private String scale(int v) {
+        rounded |= counts.rounded;
+        int d = builder.valueTypes().get(v).decimals();
+        try {
+            if (counts.decimals > d) {
+                long factor = ValueType.powerOfTen(counts.decimals - d);
+                long newTotal = Math.multiplyExact(totals[v], factor);
+                builder.raiseDecimals(v, counts.decimals);
+                totals[v] = newTotal;
+                d = counts.decimals;
+            }
+            pending = Math.multiplyExact(counts.units, ValueType.powerOfTen(d - counts.decimals));
+            Math.addExact(totals[v], pending);
+            return null;
+        } catch (ArithmeticException ex) {
+            int places = Math.max(d, counts.decimals);
+            return places == 0 ? "the sample counts add up to more than " + Long.MAX_VALUE
+                    : "the sample counts add up to more than a long holds with " + places + " decimal places";
+        }
+    }
+
+    private static String emptyFrame(byte[] buf, int s, int stackEnd) {
+        if (buf[s] == ';' || buf[stackEnd - 1] == ';') {
+            return "empty frame name in the stack";
+        }
+        for (int i = s + 1; i < stackEnd; i++) {
+            if (buf[i] == ';' && buf[i - 1] == ';') {
+                return "empty frame name in the stack";
+            }
+        }
+        return null;
+    }
+
+    private static int lastBlank(byte[] buf, int s, int end) {
         int sep = end - 1;
         while (sep >= s && buf[sep] != ' ' && buf[sep] != '\t') {
             sep--;
         }
-        if (sep < s) {
-            throw malformed("no sample count after the last space");
-        }
-        long count = parseCount(buf, sep + 1, end);
-        if (isBlank(buf, s, sep)) {
-            throw malformed("empty stack before the sample count");
-        }
-        int node = addStack(buf, s, sep);
-        try {
-            total = Math.addExact(total, count);
-        } catch (ArithmeticException ex) {
-            throw malformed("the sample counts add up to more than " + Long.MAX_VALUE);
-        }
-        builder.addSelf(node, 0, count);
-        stacks++;
+        return sep;
     }
 
     /**
@@ -213,29 +353,6 @@ final class CollapsedParser {
         return id;
     }
 
-    private long parseCount(byte[] buf, int from, int to) throws MalformedProfileException {
-        boolean negative = buf[from] == '-';
-        int i = negative ? from + 1 : from;
-        if (i == to) {
-            throw malformed("sample count '" + text(buf, from, to) + "' is not a whole number");
-        }
-        long value = 0;
-        for (; i < to; i++) {
-            int d = buf[i] - '0';
-            if (d < 0 || d > 9) {
-                throw malformed("sample count '" + text(buf, from, to) + "' is not a whole number");
-            }
-            if (value > (Long.MAX_VALUE - d) / 10) {
-                throw malformed("sample count " + text(buf, from, to) + " is too large");
-            }
-            value = value * 10 + d;
-        }
-        if (negative) {
-            throw malformed("negative sample count " + text(buf, from, to));
-        }
-        return value;
-    }
-
     private MalformedProfileException malformed(String problem) {
         return new MalformedProfileException(problem, source, CollapsedReader.FORMAT, Position.line(line), null);
     }
@@ -258,7 +375,4 @@ final class CollapsedParser {
         return true;
     }
 
-    private static int indexOfNewline(byte[] buf, int from, int to) {
-        return ByteWords.indexOf(buf, from, to, (byte) '\n');
-    }
 }

@@ -10,15 +10,24 @@ import dev.flamediff.model.Position;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileException;
 import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Optional;
 
 /**
  * Reads collapsed ("folded") stacks, as written by async-profiler's {@code collapsed} output,
  * flamegraph.pl's {@code stackcollapse-*} scripts and inferno: one {@code frame;frame;...;frame count}
  * line per stack, root first. The count is the number after the <em>last</em> space, since frame
- * names may contain spaces; lines of the same stack are summed; blank lines are skipped; CRLF line
- * ends and a UTF-8 byte-order mark are accepted. Values are {@code samples/count}.
+ * names may contain spaces; lines of the same stack are summed; blank lines and lines starting
+ * with {@code #} are skipped (austin's {@code # mode:} and {@code # interval:} headers become the
+ * event and a note); LF, CRLF and CR-only line ends and a UTF-8 byte-order mark are accepted.
+ * Values are {@code samples/count} (austin's time in microseconds when its header says so);
+ * counts may have fractions ({@code 31.23}), kept exactly with {@link ValueType#decimals()}.
+ *
+ * <p>A file whose first stack line ends in two counts ({@code stack base head}, difffolded.pl's
+ * output) is read as a ready-made pair, with the value types {@link #BASE_COLUMN} and
+ * {@link #HEAD_COLUMN}.
  *
  * <p>Frame kinds come from async-profiler's suffixes; see {@link CollapsedFrameDecoder} for the
  * rules, including the allocation and lock leaves whose suffixes mean something else.
@@ -29,6 +38,16 @@ public final class CollapsedReader implements ProfileReader {
 
     /** The format's name. */
     public static final String FORMAT = "collapsed";
+
+    /**
+     * The value type of the base column of a 3-column file ({@code stack base head}, as
+     * difffolded.pl writes); see {@link dev.flamediff.collect.PairedProfile} for splitting such
+     * a profile into base and head.
+     */
+    public static final ValueType BASE_COLUMN = new ValueType("base", "count");
+
+    /** The value type of the head column of a 3-column file. */
+    public static final ValueType HEAD_COLUMN = new ValueType("head", "count");
 
     /** Creates the reader. */
     public CollapsedReader() {
@@ -56,7 +75,7 @@ public final class CollapsedReader implements ProfileReader {
      * @return the profile, with one value type {@code samples/count}; its event is the options'
      *     event, or {@code samples} since the format does not say
      * @throws MalformedProfileException for a line without a count, with a count that is not a
-     *     whole number, negative or too large, with an empty stack or an empty frame, or for an
+     *     number, negative or too large (unless the options skip bad lines), with an empty stack or an empty frame, or for an
      *     input without any stack; the message names the line
      * @throws dev.flamediff.model.LimitExceededException when a frame name, a line, the stack depth
      *     or the tree size is over the options' limits
@@ -64,16 +83,36 @@ public final class CollapsedReader implements ProfileReader {
      */
     @Override
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
-        CollapsedParser parser = new CollapsedParser(input.name(), options.limits(), options.normalizeNames());
-        CallTree tree;
+        CollapsedParser parser = new CollapsedParser(input.name(), options.limits(), options.normalizeNames(),
+                options.skipBadLines());
+        CollapsedParser.Parsed parsed;
         try (InputStream in = input.open()) {
-            tree = parser.parse(in);
+            parsed = parser.parse(in);
         } catch (RuntimeException e) {
             // A bug must not look like a crash to a service reading untrusted uploads.
             throw new MalformedProfileException("cannot read the input: " + e, input.name(), FORMAT,
                     Position.NONE, e);
         }
-        ProfileMetadata metadata = ProfileMetadata.of(input.name(), FORMAT, options.event().orElse("samples"));
+        CallTree tree = parsed.tree();
+        String event = options.event().or(() -> parsed.header().event()).orElse("samples");
+        ProfileMetadata metadata = ProfileMetadata.of(input.name(), FORMAT, event);
+        if (parsed.columns() == 2) {
+            metadata = metadata.withNote("3-column stacks (stack base head, as difffolded.pl writes): "
+                    + "a ready-made base and head pair");
+        }
+        Optional<String> header = parsed.header().note();
+        if (header.isPresent()) {
+            metadata = metadata.withNote(header.get());
+        }
+        int decimals = tree.valueTypes().stream().mapToInt(ValueType::decimals).max().orElse(0);
+        if (decimals > 0) {
+            metadata = metadata.withNote("counts with fractions (up to " + decimals + " decimal places"
+                    + (parsed.rounded() ? ", longer ones rounded" : "") + "): compared as exact values, "
+                    + "since their sampling noise is unknown");
+        }
+        if (parsed.badLines().count() > 0) {
+            metadata = metadata.withNote(parsed.badLines().note()).withTruncated(true);
+        }
         return new Profile(tree, metadata);
     }
 }

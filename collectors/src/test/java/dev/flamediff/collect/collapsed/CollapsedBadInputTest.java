@@ -83,7 +83,7 @@ class CollapsedBadInputTest {
     @Test
     void lineNumbersCountBlankLines() {
         assertThatThrownBy(() -> readAll("\n\na 1\n\nb c d\n"))
-                .hasMessage("bad.collapsed: collapsed, line 5: sample count 'd' is not a whole number");
+                .hasMessage("bad.collapsed: collapsed, line 5: sample count 'd' is not a number");
     }
 
     @Test
@@ -95,12 +95,10 @@ class CollapsedBadInputTest {
 
     @Test
     void nonNumericCounts() {
-        assertThatThrownBy(() -> readAll("a 1\na;b 1.5\n"))
-                .hasMessage("bad.collapsed: collapsed, line 2: sample count '1.5' is not a whole number");
-        assertThatThrownBy(() -> readAll("a 1\na;b -\n"))
-                .hasMessage("bad.collapsed: collapsed, line 2: sample count '-' is not a whole number");
-        assertThatThrownBy(() -> readAll("a 1\na;b +3\n"))
-                .hasMessage("bad.collapsed: collapsed, line 2: sample count '+3' is not a whole number");
+        for (String count : new String[] {"-", "+3", "1e5", "1.5e3", "NaN", "Infinity", "inf", "1..2", ".", ".5", "0x10", "1,5"}) {
+            assertThatThrownBy(() -> readAll("a 1\na;b " + count + "\n"))
+                    .hasMessage("bad.collapsed: collapsed, line 2: sample count '" + count + "' is not a number");
+        }
     }
 
     @Test

@@ -52,7 +52,8 @@ class CollapsedDetectionTest {
         assertThat(detect("hello world\n", false)).isEqualTo(Detection.NO);
         assertThat(detect("{\"frames\": 3}\n", false)).isEqualTo(Detection.NO);
         assertThat(detect("--- 123 ns (1.2%), 5 samples\n", false)).isEqualTo(Detection.NO);
-        assertThat(detect("a;b 1.5\n", false)).isEqualTo(Detection.NO);
+        assertThat(detect("a;b 1.5e3\n", false)).isEqualTo(Detection.NO);
+        assertThat(detect("a;b 1..5\n", false)).isEqualTo(Detection.NO);
         assertThat(detect("a;b -1\n", false)).isEqualTo(Detection.NO);
         assertThat(detect("12\n", false)).isEqualTo(Detection.NO);
         assertThat(detect(" 12\n", false)).isEqualTo(Detection.NO);

@@ -25,7 +25,7 @@ class CollapsedParserInterruptTest {
     void stopsAtTheNextBufferOnceInterrupted() {
         byte[] input = lines(200_000);
         InterruptingStream in = new InterruptingStream(input, 1 << 20);
-        assertThatThrownBy(() -> new CollapsedParser("big.folded", InputLimits.DEFAULT, false).parse(in))
+        assertThatThrownBy(() -> new CollapsedParser("big.folded", InputLimits.DEFAULT, false, false).parse(in))
                 .isInstanceOf(InterruptedIOException.class)
                 .hasMessage("reading big.folded was interrupted");
         assertThat(Thread.currentThread().isInterrupted()).isTrue();
@@ -35,7 +35,7 @@ class CollapsedParserInterruptTest {
     void readsToTheEndWhenNotInterrupted() throws Exception {
         byte[] input = lines(200_000);
         InterruptingStream in = new InterruptingStream(input, Long.MAX_VALUE);
-        assertThat(new CollapsedParser("big.folded", InputLimits.DEFAULT, false).parse(in).grandTotal(0))
+        assertThat(new CollapsedParser("big.folded", InputLimits.DEFAULT, false, false).parse(in).tree().grandTotal(0))
                 .isEqualTo(200_000L * 200_001 / 2);
     }
 

@@ -139,9 +139,10 @@ class CollapsedReaderTest {
                 "fixture.FixtureApp$$Lambda.run;x 1",
                 "fixture.FixtureApp$$Lambda.run<JIT>;y 1",
                 "m;fixture.FixtureApp$$Lambda_[i] 1");
+        // Without normalization names stay byte for byte as written, slashes included.
         assertThat(stacks(read(text, ReadOptions.DEFAULT.withNormalizeNames(false)).tree())).containsExactly(
-                "fixture.FixtureApp$$Lambda$1.0x00007f3ad1000a08.run;x 1",
-                "fixture.FixtureApp$$Lambda$7.0x00007f3ad1000b10.run<JIT>;y 1",
+                "fixture/FixtureApp$$Lambda$1.0x00007f3ad1000a08.run;x 1",
+                "fixture/FixtureApp$$Lambda$7.0x00007f3ad1000b10.run<JIT>;y 1",
                 "m;fixture.FixtureApp$$Lambda$3_[i] 1");
     }
 

@@ -3,6 +3,7 @@ package dev.flamediff.render.collapsed;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.model.Frame;
+import dev.flamediff.model.ValueType;
 import dev.flamediff.render.DiffRenderer;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
@@ -30,7 +31,8 @@ import java.util.TreeMap;
  *
  * <p>Lines are sorted by stack in Unicode code point order, which is the byte order of the UTF-8
  * output ({@code LC_ALL=C sort}); difffolded.pl itself prints in Perl's hash order. Without
- * normalization the numbers are the exact sums; with any other normalization each value is
+ * normalization the numbers are the exact sums (with their fraction when the input counts had
+ * one, {@code 31.23}, as Perl prints a sum of such numbers); with any other normalization each value is
  * truncated to an integer, as {@code difffolded.pl -n} does. Where difffolded.pl differs: a stack
  * whose count is 0 in both inputs is not printed (the tree cannot tell it from a prefix), and
  * {@code total} normalization with an empty side leaves the values unscaled, where the script
@@ -69,6 +71,7 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
     public void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException {
         Map<String, double[]> lines = collect(diff);
         boolean truncate = diff.normalization().mode() != Normalization.Mode.NONE;
+        ValueType type = diff.valueType();
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         int written = 0;
         for (Map.Entry<String, double[]> e : lines.entrySet()) {
@@ -76,9 +79,9 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
             double[] v = e.getValue();
             w.write(e.getKey());
             w.write(' ');
-            w.write(truncate ? FoldedCount.truncated(v[0]) : FoldedCount.exact(v[0]));
+            w.write(truncate ? FoldedCount.truncated(type.value(v[0])) : FoldedCount.exact(v[0], type.decimals()));
             w.write(' ');
-            w.write(truncate ? FoldedCount.truncated(v[1]) : FoldedCount.exact(v[1]));
+            w.write(truncate ? FoldedCount.truncated(type.value(v[1])) : FoldedCount.exact(v[1], type.decimals()));
             w.write('\n');
         }
         w.flush();

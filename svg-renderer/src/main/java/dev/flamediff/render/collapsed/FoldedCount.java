@@ -27,10 +27,28 @@ final class FoldedCount {
      * fraction, otherwise 15 significant digits without trailing zeros (a mean over several runs).
      */
     static String exact(double value) {
+        return exact(value, 0);
+    }
+
+    /**
+     * Returns a value stored in units of 10<sup>-decimals</sup> (see
+     * {@link dev.flamediff.model.ValueType#decimals()}) as difffolded.pl prints the sum of the
+     * fractional counts it read: the exact decimal when the sum is a whole number of units (Perl
+     * would show it with 15 significant digits, which a sum of counts of a few decimals fits),
+     * otherwise 15 significant digits.
+     */
+    static String exact(double value, int decimals) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
+            if (decimals == 0) {
+                return Long.toString((long) value);
+            }
+            return plain(BigDecimal.valueOf((long) value).movePointLeft(decimals));
         }
-        return new BigDecimal(value).round(PERL_DIGITS).stripTrailingZeros().toPlainString();
+        return plain(new BigDecimal(value).movePointLeft(decimals).round(PERL_DIGITS));
+    }
+
+    private static String plain(BigDecimal d) {
+        return d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.diff.RunVariation;
+import dev.flamediff.model.ValueType;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.DiffRenderer;
 import dev.flamediff.render.RenderOptions;
@@ -89,11 +90,11 @@ public final class JsonDiffRenderer implements DiffRenderer {
             JsonText.numberField(gen, "baseRunSpread", diff.baseRunSpread());
             JsonText.numberField(gen, "headRunSpread", diff.headRunSpread());
             gen.writeEndObject();
-            writeSide(gen, "base", diff.base());
-            writeSide(gen, "head", diff.head());
+            writeSide(gen, "base", diff.base(), diff.valueType());
+            writeSide(gen, "head", diff.head(), diff.valueType());
             gen.writeFieldName("tree");
             JsonTreeWriter.write(gen, diff);
-            JsonSummaryWriter.write(gen, DiffSummary.of(diff));
+            JsonSummaryWriter.write(gen, DiffSummary.of(diff), diff.valueType());
             gen.writeEndObject();
             gen.writeRaw('\n');
         }
@@ -115,7 +116,7 @@ public final class JsonDiffRenderer implements DiffRenderer {
         gen.writeEndObject();
     }
 
-    private static void writeSide(JsonGenerator gen, String name, DiffSide side) throws IOException {
+    private static void writeSide(JsonGenerator gen, String name, DiffSide side, ValueType type) throws IOException {
         gen.writeObjectFieldStart(name);
         gen.writeArrayFieldStart("runs");
         for (ProfileMetadata run : side.runs()) {
@@ -139,7 +140,7 @@ public final class JsonDiffRenderer implements DiffRenderer {
         }
         gen.writeEndArray();
         JsonText.numberField(gen, "scale", side.scale());
-        JsonText.numberField(gen, "total", side.total());
+        JsonText.numberField(gen, "total", type.value(side.total()));
         gen.writeEndObject();
     }
 }

@@ -5,6 +5,7 @@ import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.OverallChange;
 import dev.flamediff.diff.SummaryEntry;
 import dev.flamediff.model.Frame;
+import dev.flamediff.model.ValueType;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -18,26 +19,27 @@ final class JsonSummaryWriter {
     private JsonSummaryWriter() {
     }
 
-    static void write(JsonGenerator gen, DiffSummary summary) throws IOException {
+    /** Writes the summary; values are written in the value type's unit ({@link ValueType#value}). */
+    static void write(JsonGenerator gen, DiffSummary summary, ValueType type) throws IOException {
         gen.writeObjectFieldStart("summary");
         OverallChange overall = summary.overall();
         gen.writeObjectFieldStart("overall");
-        JsonText.numberField(gen, "base", overall.base());
-        JsonText.numberField(gen, "head", overall.head());
-        JsonText.numberField(gen, "delta", overall.delta());
+        JsonText.numberField(gen, "base", type.value(overall.base()));
+        JsonText.numberField(gen, "head", type.value(overall.head()));
+        JsonText.numberField(gen, "delta", type.value(overall.delta()));
         JsonText.numberField(gen, "relative", overall.relative());
         JsonText.probabilityField(gen, "score", overall.score());
         JsonText.probabilityField(gen, "pValue", overall.pValue());
         gen.writeBooleanField("significant", overall.significant());
         gen.writeEndObject();
-        entries(gen, "selfRegressions", summary.selfRegressions());
-        entries(gen, "selfImprovements", summary.selfImprovements());
-        entries(gen, "totalRegressions", summary.totalRegressions());
-        entries(gen, "totalImprovements", summary.totalImprovements());
-        entries(gen, "added", summary.added());
-        entries(gen, "removed", summary.removed());
+        entries(gen, type, "selfRegressions", summary.selfRegressions());
+        entries(gen, type, "selfImprovements", summary.selfImprovements());
+        entries(gen, type, "totalRegressions", summary.totalRegressions());
+        entries(gen, type, "totalImprovements", summary.totalImprovements());
+        entries(gen, type, "added", summary.added());
+        entries(gen, type, "removed", summary.removed());
         gen.writeNumberField("belowNoise", summary.belowNoise());
-        entries(gen, "withinNoise", summary.withinNoise());
+        entries(gen, type, "withinNoise", summary.withinNoise());
         gen.writeObjectFieldStart("gate");
         gen.writeBooleanField("enabled", summary.gate().enabled());
         gen.writeBooleanField("failed", summary.gate().failed());
@@ -50,7 +52,7 @@ final class JsonSummaryWriter {
         gen.writeEndObject();
     }
 
-    private static void entries(JsonGenerator gen, String name, List<SummaryEntry> entries) throws IOException {
+    private static void entries(JsonGenerator gen, ValueType type, String name, List<SummaryEntry> entries) throws IOException {
         gen.writeArrayFieldStart(name);
         for (SummaryEntry e : entries) {
             gen.writeStartObject();
@@ -65,9 +67,9 @@ final class JsonSummaryWriter {
                 }
                 gen.writeEndArray();
             }
-            JsonText.numberField(gen, "base", e.base());
-            JsonText.numberField(gen, "head", e.head());
-            JsonText.numberField(gen, "delta", e.delta());
+            JsonText.numberField(gen, "base", type.value(e.base()));
+            JsonText.numberField(gen, "head", type.value(e.head()));
+            JsonText.numberField(gen, "delta", type.value(e.delta()));
             JsonText.numberField(gen, "relative", e.relative());
             JsonText.numberField(gen, "impact", e.impact());
             JsonText.probabilityField(gen, "score", e.score());

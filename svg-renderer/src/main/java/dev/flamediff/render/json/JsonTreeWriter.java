@@ -57,12 +57,12 @@ final class JsonTreeWriter {
         gen.writeStringField("name", JsonText.safe(frame.name()));
         gen.writeStringField("kind", frame.kind().name().toLowerCase(Locale.ROOT));
         gen.writeStringField("status", diff.status(n).name().toLowerCase(Locale.ROOT));
-        JsonText.numberField(gen, "baseSelf", diff.baseSelf(n));
-        JsonText.numberField(gen, "headSelf", diff.headSelf(n));
-        JsonText.numberField(gen, "baseTotal", diff.baseTotal(n));
-        JsonText.numberField(gen, "headTotal", diff.headTotal(n));
-        JsonText.numberField(gen, "selfDelta", diff.selfDelta(n));
-        JsonText.numberField(gen, "totalDelta", diff.totalDelta(n));
+        JsonText.numberField(gen, "baseSelf", diff.valueType().value(diff.baseSelf(n)));
+        JsonText.numberField(gen, "headSelf", diff.valueType().value(diff.headSelf(n)));
+        JsonText.numberField(gen, "baseTotal", diff.valueType().value(diff.baseTotal(n)));
+        JsonText.numberField(gen, "headTotal", diff.valueType().value(diff.headTotal(n)));
+        JsonText.numberField(gen, "selfDelta", diff.valueType().value(diff.selfDelta(n)));
+        JsonText.numberField(gen, "totalDelta", diff.valueType().value(diff.totalDelta(n)));
         JsonText.numberField(gen, "totalDeltaRelative", diff.totalDeltaRelative(n));
         JsonText.numberField(gen, "totalImpact", diff.totalImpact(n));
         gen.writeBooleanField("significant", diff.significant(n));

@@ -16,11 +16,13 @@ final class ValueText {
 
     /** Returns the formatter for values of the given type. */
     static ValueText of(ValueType type) {
+        // Values with fractions are stored in units of 10^-decimals.
+        double scale = type.scale();
         return switch (type.unit()) {
-            case "count", "samples" -> new ValueText(1, "samples");
-            case "nanoseconds" -> new ValueText(1e6, "ms");
-            case "bytes" -> new ValueText(1 << 20, "MiB");
-            default -> new ValueText(1, type.unit());
+            case "count", "samples" -> new ValueText(scale, "samples");
+            case "nanoseconds" -> new ValueText(1e6 * scale, "ms");
+            case "bytes" -> new ValueText((1 << 20) * scale, "MiB");
+            default -> new ValueText(scale, type.unit());
         };
     }
 

@@ -29,11 +29,13 @@ final class ValueFormat {
 
     /** Returns the format for values of the given type. */
     static ValueFormat of(ValueType type) {
+        // Values with fractions are stored in units of 10^-decimals.
+        double scale = type.scale();
         return switch (type.unit()) {
-            case "count", "samples" -> new ValueFormat(1, "samples");
-            case "nanoseconds" -> new ValueFormat(1e6, "ms");
-            case "bytes" -> new ValueFormat(1e6, "MB");
-            default -> new ValueFormat(1, type.unit());
+            case "count", "samples" -> new ValueFormat(scale, "samples");
+            case "nanoseconds" -> new ValueFormat(1e6 * scale, "ms");
+            case "bytes" -> new ValueFormat(1e6 * scale, "MB");
+            default -> new ValueFormat(scale, type.unit());
         };
     }
 
