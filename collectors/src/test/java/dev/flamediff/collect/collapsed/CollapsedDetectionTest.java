@@ -88,7 +88,7 @@ class CollapsedDetectionTest {
 
     private static List<Path> fixtures(String folder, String prefix) throws Exception {
         try (Stream<Path> files = Files.list(FixtureFiles.path(folder))) {
-            return files.filter(f -> f.getFileName().toString().startsWith(prefix)).sorted().toList();
+            return files.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().startsWith(prefix)).sorted().toList();
         }
     }
 
