@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "flamediff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Diffs two profiles (JFR, collapsed stacks, callgrind) of the same program "
+        description = {"Diffs two profiles (JFR, collapsed stacks, pprof, callgrind) of the same program "
                 + "and writes a differential flame graph (SVG), a JSON diff tree or 3-column collapsed stacks."},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)"})

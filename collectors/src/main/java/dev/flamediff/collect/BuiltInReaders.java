@@ -8,9 +8,9 @@ final class BuiltInReaders {
     private BuiltInReaders() {
     }
 
-    /** Formats recognized by a magic number or a fixed header. */
+    /** Formats recognized by a magic number, a fixed header or their binary structure. */
     static List<ProfileReader> binary() {
-        return List.of(new dev.flamediff.collect.jfr.JfrProfileReader());
+        return List.of(new dev.flamediff.collect.jfr.JfrProfileReader(), new dev.flamediff.collect.pprof.PprofReader());
     }
 
     /** Line-based formats, the most permissive last. */

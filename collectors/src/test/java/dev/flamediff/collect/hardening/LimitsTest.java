@@ -49,7 +49,8 @@ class LimitsTest {
     static Stream<String> fixtures() {
         return Stream.of("collapsed/base.collapsed", "collapsed/head-ann.collapsed", "callgrind/callgrind.out.base",
                 "callgrind/callgrind.out.base-sep", "callgrind/callgrind.out.base-combined", "jfr/ap17-base.jfr",
-                "jfr/jdk17-base.jfr", "jfr/jdk25-head.jfr", "jfr/ap25-head.jfr");
+                "jfr/jdk17-base.jfr", "jfr/jdk25-head.jfr", "jfr/ap25-head.jfr", "pprof/ap17-base.pb.gz",
+                "pprof/jdk17-base.pb");
     }
 
     static Stream<String> everyFixtureAndParser() throws IOException {
@@ -58,10 +59,11 @@ class LimitsTest {
 
     private static Stream<String> allFixtures() throws IOException {
         List<String> names = new java.util.ArrayList<>();
-        for (String folder : List.of("collapsed", "callgrind", "jfr")) {
+        for (String folder : List.of("collapsed", "callgrind", "jfr", "pprof")) {
             try (Stream<Path> files = Files.list(FixtureFiles.root().resolve(folder))) {
                 files.map(p -> p.getFileName().toString())
-                        .filter(n -> n.endsWith(".collapsed") || n.startsWith("callgrind.out.") || n.endsWith(".jfr"))
+                        .filter(n -> n.endsWith(".collapsed") || n.startsWith("callgrind.out.") || n.endsWith(".jfr")
+                                || n.endsWith(".pb") || n.endsWith(".pb.gz"))
                         .sorted().forEach(n -> names.add(folder + "/" + n));
             }
         }

@@ -10,6 +10,7 @@ import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.collect.callgrind.CallgrindReader;
 import dev.flamediff.collect.collapsed.CollapsedReader;
 import dev.flamediff.collect.jfr.JfrProfileReader;
+import dev.flamediff.collect.pprof.PprofReader;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileException;
@@ -50,6 +51,11 @@ class ReaderFuzzTest {
     @FuzzTest(maxDuration = "4m")
     void jfrAsyncParser(byte[] data) {
         read(new JfrProfileReader(), data, OPTIONS.withJfrParser("async"));
+    }
+
+    @FuzzTest(maxDuration = "4m")
+    void pprof(byte[] data) {
+        read(new PprofReader(), data, OPTIONS);
     }
 
     static void read(ProfileReader reader, byte[] data, ReadOptions options) {

@@ -40,11 +40,12 @@ class TruncationSweepTest {
 
     static Stream<String> fixtures() throws IOException {
         List<String> names = new ArrayList<>();
-        for (String folder : List.of("collapsed", "callgrind", "jfr")) {
+        for (String folder : List.of("collapsed", "callgrind", "jfr", "pprof")) {
             try (Stream<Path> files = Files.list(FixtureFiles.root().resolve(folder))) {
                 files.filter(Files::isRegularFile)
                         .map(p -> p.getFileName().toString())
-                        .filter(n -> n.endsWith(".collapsed") || n.startsWith("callgrind.out.") || n.endsWith(".jfr"))
+                        .filter(n -> n.endsWith(".collapsed") || n.startsWith("callgrind.out.") || n.endsWith(".jfr")
+                                || n.endsWith(".pb"))
                         .sorted()
                         .forEach(n -> names.add(folder + "/" + n));
             }

@@ -6,7 +6,7 @@ set -e
 FIX=../../../../../../../../fixtures
 JFR=${1:-jfr}
 IN=ReaderFuzzTestInputs
-mkdir -p $IN/collapsed $IN/callgrind $IN/jfrJdkParser $IN/jfrAsyncParser
+mkdir -p $IN/collapsed $IN/callgrind $IN/jfrJdkParser $IN/jfrAsyncParser $IN/pprof
 # collapsed: the short stacks of the async-profiler and annotated recordings
 awk 'length($0) < 400' $FIX/collapsed/base.collapsed | head -12 > $IN/collapsed/seed-base
 awk 'length($0) < 400' $FIX/collapsed/head-ann.collapsed | head -12 > $IN/collapsed/seed-head-ann
@@ -21,3 +21,6 @@ for f in ap25-base jdk17-base; do
   mv $IN/jfrJdkParser/seed-$f.jfr $IN/jfrJdkParser/seed-$f
   cp $IN/jfrJdkParser/seed-$f $IN/jfrAsyncParser/seed-$f
 done
+# pprof: the converter's uncompressed JDK profile and its gzip-compressed allocation profile
+cp $FIX/pprof/jdk17-base.pb $IN/pprof/seed-jdk17-base
+cp $FIX/pprof/ap17-base-alloc.pb.gz $IN/pprof/seed-ap17-base-alloc
