@@ -29,9 +29,6 @@ public record ValueType(String kind, String unit, int decimals) {
     public static final ValueType ALLOC_BYTES = new ValueType("alloc", "bytes");
     public static final ValueType LOCK_NANOS = new ValueType("lock", "nanoseconds");
 
-    private static final long[] POWERS = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L,
-        10_000_000L, 100_000_000L, 1_000_000_000L};
-
     /**
      * Creates a value type; throws {@link NullPointerException} if either part is null and
      * {@link IllegalArgumentException} if {@code decimals} is outside 0 to {@link #MAX_DECIMALS}.
@@ -56,17 +53,24 @@ public record ValueType(String kind, String unit, int decimals) {
 
     /** Returns 10<sup>decimals</sup>, the number of stored units in one unit of the value. */
     public long scale() {
-        return POWERS[decimals];
+        return powerOfTen(decimals);
     }
 
     /** Returns 10<sup>n</sup> for {@code n} from 0 to {@link #MAX_DECIMALS}. */
     public static long powerOfTen(int n) {
-        return POWERS[n];
+        if (n < 0 || n > MAX_DECIMALS) {
+            throw new IllegalArgumentException("not 0 to " + MAX_DECIMALS + ": " + n);
+        }
+        long p = 1;
+        for (int i = 0; i < n; i++) {
+            p *= 10;
+        }
+        return p;
     }
 
     /** Returns a stored value (or a sum or difference of them) as the number the input wrote. */
     public double value(double stored) {
-        return decimals == 0 ? stored : stored / POWERS[decimals];
+        return decimals == 0 ? stored : stored / powerOfTen(decimals);
     }
 
     /**
