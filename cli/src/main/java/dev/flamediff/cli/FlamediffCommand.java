@@ -50,7 +50,8 @@ public final class FlamediffCommand implements Callable<Integer> {
     private String base;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "HEAD",
-            description = "the profile after the change; - reads stdin")
+            description = "the profile after the change; - reads stdin; left out when BASE is a 3-column file "
+                    + "(stack base head, difffolded.pl's output), which holds both")
     private String head;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
