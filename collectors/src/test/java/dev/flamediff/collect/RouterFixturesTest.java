@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The router recordings (fixtures/router, made by fixtures/program/record-router.sh) show the shape
@@ -163,5 +164,30 @@ class RouterFixturesTest {
             assertThat(share(base, PKG + "AuditLog.append")).as(pair[0]).isZero();
             assertThat(share(head, PKG + "AuditLog.append")).as(pair[1]).isGreaterThan(0.005);
         }
+    }
+
+    /**
+     * The C twin (fixtures/callgrind/prog-paths.c): the same shape in instruction counts, read from
+     * the plain call graph (the reader rebuilds the paths) and with --separate-callers.
+     */
+    @ParameterizedTest(name = "callgrind.out.paths-*{0}")
+    @ValueSource(strings = {"", "-sep"})
+    void theCallgrindTwinHasTheSameShape(String variant) throws Exception {
+        Profile base = Profiles.read(FixtureFiles.path("callgrind/callgrind.out.paths-base" + variant), ReadOptions.DEFAULT);
+        Profile head = Profiles.read(FixtureFiles.path("callgrind/callgrind.out.paths-head" + variant), ReadOptions.DEFAULT);
+        String culprit = "parse_header";
+        assertThat(share(base, culprit)).isPositive().isLessThan(0.03);
+        assertThat(share(head, culprit)).isGreaterThan(0.08).isLessThan(0.4);
+        for (Profile p : new Profile[] {base, head}) {
+            Set<String> paths = callPaths(p.tree(), culprit);
+            assertThat(paths).hasSizeGreaterThanOrEqualTo(50)
+                    .allMatch(path -> path.contains(";edge_") && path.contains(";session_") && path.contains(";handler_"));
+        }
+        Predicate<String> pattern = n -> n.startsWith("pattern_");
+        assertThat(inclusive(base.tree(), pattern)).isZero();
+        assertThat(underCallees(head.tree(), culprit, pattern)).isGreaterThan(inclusive(head.tree(), culprit::equals) / 2);
+        assertThat(share(head, "payload_digest")).isPositive().isLessThan(share(base, "payload_digest") / 2);
+        assertThat(share(base, "audit_append")).isZero();
+        assertThat(share(head, "audit_append")).isGreaterThan(0.005);
     }
 }

@@ -18,7 +18,8 @@ class CallgrindOracleTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"base", "base-again", "head", "base-sep", "head-sep", "base-instr", "base-jumps",
-            "base-cache", "base-codspeed", "base-systime", "threads-01", "threads-02"})
+            "base-cache", "base-codspeed", "base-systime", "threads-01", "threads-02", "paths-base", "paths-head",
+            "paths-base-sep", "paths-head-sep"})
     void selfCostsEqualCallgrindAnnotate(String name) throws Exception {
         AnnotateOutput expected = AnnotateOutput.read(CallgrindFixtures.expected(name));
         CallgrindFile file = CallgrindFixtures.parse(name);
@@ -33,7 +34,8 @@ class CallgrindOracleTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"base", "base-again", "head", "base-sep", "head-sep", "base-instr", "base-jumps",
-            "base-cache", "base-combined", "base-mangled", "base-codspeed", "base-systime", "threads-01", "threads-02"})
+            "base-cache", "base-combined", "base-mangled", "base-codspeed", "base-systime", "threads-01", "threads-02",
+            "paths-base", "paths-head", "paths-base-sep", "paths-head-sep"})
     void treeTotalEqualsSelfCostsAndTotalsForEveryEvent(String name) throws Exception {
         CallgrindFile file = CallgrindFixtures.parse(name);
         Profile profile = CallgrindFixtures.read(name);
