@@ -5,20 +5,19 @@ import java.io.Closeable;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
-import java.util.zip.GZIPInputStream;
 
 /**
  * One input to read: a file or a stream, gzip-compressed or not. Readers see decompressed bytes,
  * either as a stream ({@link #open()}, which can be called again) or as a file
  * ({@link #file()}, for readers that need random access). Streams (stdin) are spooled to a
- * temporary file first so they can be detected and read like files. Close the input to delete
- * its temporary files. Not thread-safe.
+ * temporary file first so they can be detected and read like files; temporary files are
+ * owner-only ({@link PrivateTempFiles}). Close the input to delete them. Not thread-safe.
  */
 public final class ProfileInput implements Closeable {
 
@@ -60,10 +59,13 @@ public final class ProfileInput implements Closeable {
      * @throws InputLimitException if the stream is longer than the byte limit
      */
     public static ProfileInput of(String name, InputStream in, InputLimits limits) throws IOException {
-        Path tmp = Files.createTempFile("flamediff-input", ".tmp");
+        // Owner-only: an uploaded profile in a shared folder. Written into the created file, since
+        // copying with REPLACE_EXISTING would make a new one with the default permissions.
+        Path tmp = PrivateTempFiles.create(null, "flamediff-input");
         try {
-            Files.copy(new LimitedInputStream(in, limits.maxBytes(), -1, name), tmp,
-                    StandardCopyOption.REPLACE_EXISTING);
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                new LimitedInputStream(in, limits.maxBytes(), -1, name).transferTo(out);
+            }
             return new ProfileInput(name, tmp, isGzip(tmp), limits, tmp);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
@@ -106,7 +108,7 @@ public final class ProfileInput implements Closeable {
         LongSupplier ratioCap = ratio == Integer.MAX_VALUE ? () -> Long.MAX_VALUE
                 : () -> Math.max(1L << 20, counted.count > Long.MAX_VALUE / ratio ? Long.MAX_VALUE
                         : counted.count * ratio);
-        return new LimitedInputStream(new BufferedInputStream(new GZIPInputStream(counted, 1 << 16), 1 << 16),
+        return new LimitedInputStream(new BufferedInputStream(new GzipMembersInputStream(counted, name), 1 << 16),
                 limits.maxBytes(), ratioCap, name);
     }
 
@@ -153,9 +155,9 @@ public final class ProfileInput implements Closeable {
             return path;
         }
         if (decompressed == null) {
-            Path tmp = Files.createTempFile("flamediff-gunzip", ".tmp");
-            try (InputStream in = open()) {
-                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            Path tmp = PrivateTempFiles.create(null, "flamediff-gunzip");
+            try (InputStream in = open(); OutputStream out = Files.newOutputStream(tmp)) {
+                in.transferTo(out);
             } catch (IOException | RuntimeException e) {
                 Files.deleteIfExists(tmp);
                 throw e;

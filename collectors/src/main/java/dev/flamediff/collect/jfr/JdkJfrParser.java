@@ -1,5 +1,6 @@
 package dev.flamediff.collect.jfr;
 
+import dev.flamediff.collect.PrivateTempFiles;
 import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
@@ -52,7 +53,7 @@ final class JdkJfrParser implements JfrParser {
         // RecordingFile keeps constant pools from one chunk to the next (ids are stable within one
         // JVM's recording), so chunks of different runs laid end to end get each other's class
         // names; and it throws at a cut chunk. Each chunk is therefore parsed on its own.
-        Path one = Files.createTempFile("flamediff-jfr-chunk", ".jfr");
+        Path one = PrivateTempFiles.create(null, "flamediff-jfr-chunk");
         try {
             for (int i = 0; i < readable.size(); i++) {
                 ReadInterrupts.check(source);
@@ -81,6 +82,10 @@ final class JdkJfrParser implements JfrParser {
             throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
                     source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
         } catch (InternalError | StackOverflowError e) {
+            if (Thread.currentThread().isInterrupted()) {
+                // Its constant-pool reads fail this way when the interrupt closes their channel.
+                throw ReadInterrupts.interrupted(source);
+            }
             // The JDK's parser signals broken constant pools with InternalError, and reads nested
             // metadata recursively.
             throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
@@ -153,7 +158,13 @@ final class JdkJfrParser implements JfrParser {
         Map<FrameKey, Frame> frames = new HashMap<>();
         Map<RecordedThread, Frame> threadFrames = new IdentityHashMap<>();
         Frame[] buf = new Frame[64];
+        boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
         for (Map.Entry<JfrSource, Map<StackKey, long[]>> bySource : stacks.entrySet()) {
+            long events = 0;
+            for (long[] v : bySource.getValue().values()) {
+                events += v[1];
+            }
+            JfrSource source = sink.route(bySource.getKey(), cpuTime, events);
             for (Map.Entry<StackKey, long[]> entry : bySource.getValue().entrySet()) {
                 List<RecordedFrame> recorded = entry.getKey().stack().getFrames();
                 if (buf.length < recorded.size()) {
@@ -172,9 +183,9 @@ final class JdkJfrParser implements JfrParser {
                         threadFrames.put(t, threadFrame);
                     }
                 }
-                sink.add(bySource.getKey(), buf, depth, threadFrame, entry.getValue()[0], entry.getValue()[1]);
+                sink.add(source, buf, depth, threadFrame, entry.getValue()[0], entry.getValue()[1]);
                 if (entry.getKey().stack().isTruncated()) {
-                    sink.addCutStacks(bySource.getKey(), entry.getValue()[1]);
+                    sink.addCutStacks(source, entry.getValue()[1]);
                 }
             }
         }
