@@ -117,9 +117,10 @@ final class AsyncChunkState {
     void flush() throws LimitExceededException {
         Frame[] buf = new Frame[64];
         // In stream order: once CPU samples are in, the other streams of a defaulted event are only counted.
+        boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
         for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
-            JfrSource source = bySource.getKey();
             StackCounts counts = bySource.getValue();
+            JfrSource source = sink.route(bySource.getKey(), cpuTime, eventsIn(counts));
             boolean countsOnly = sink.countsOnly(source);
             for (int slot = 0; slot < counts.capacity(); slot++) {
                 if (!counts.isUsed(slot)) {
@@ -149,6 +150,16 @@ final class AsyncChunkState {
             }
         }
         stacks.clear();
+    }
+
+    private static long eventsIn(StackCounts counts) {
+        long n = 0;
+        for (int slot = 0; slot < counts.capacity(); slot++) {
+            if (counts.isUsed(slot)) {
+                n += counts.count(slot);
+            }
+        }
+        return n;
     }
 
     private Frame frame(StackTrace st, int i) throws LimitExceededException {

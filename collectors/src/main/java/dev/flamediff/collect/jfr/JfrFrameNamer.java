@@ -48,8 +48,10 @@ final class JfrFrameNamer {
             throws LimitExceededException {
         FrameKind kind = kind(typeDescription);
         String name;
-        if (method == null) {
-            method = "";
+        if (method == null || method.isEmpty()) {
+            // A method whose name points at a missing symbol: an empty frame name would make
+            // collapsed output that no reader (flamediff's included) reads back.
+            method = "[unknown]";
         }
         if (isNativeFunction(kind, className, descriptor)) {
             name = normalize ? FrameNameNormalizer.INSTANCE.normalize(method) : method;
@@ -64,6 +66,9 @@ final class JfrFrameNamer {
                 full = full.substring(packageDot + 1);
             }
             name = lineNumbers && line > 0 ? full + ":" + line : full;
+        }
+        if (name.isEmpty()) {
+            name = "[unknown]";
         }
         if (name.length() > maxNameLength) {
             throw new LimitExceededException("frame name longer than the limit of " + maxNameLength + " characters");

@@ -1,7 +1,9 @@
 package dev.flamediff.collect.jfr;
 
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -34,13 +36,13 @@ final class JfrPoolGuard {
      *     does not fit in its event
      */
     static void check(byte[] chunk, int size, long chunkOffset, int chunkNumber, String source)
-            throws MalformedProfileException {
+            throws MalformedProfileException, InterruptedIOException {
         walk(chunk, size, chunkOffset, chunkNumber, source, NONE);
     }
 
     /** {@link #check}, telling the visitor where each pool is. */
     static void walk(byte[] chunk, int size, long chunkOffset, int chunkNumber, String source, PoolVisitor visitor)
-            throws MalformedProfileException {
+            throws MalformedProfileException, InterruptedIOException {
         ByteBuffer header = ByteBuffer.wrap(chunk, 0, size);
         // The scanner checked that both offsets lie inside the chunk and the chain moves backwards.
         int cpOffset = (int) header.getLong(16);
@@ -65,6 +67,8 @@ final class JfrPoolGuard {
                 in.varint(); // flags
                 int pools = in.count(2, "a checkpoint's pool count");
                 for (int i = 0; i < pools; i++) {
+                    // A pool is walked in a few milliseconds per megabyte; check between them.
+                    ReadInterrupts.check(source);
                     int typeAt = in.pos();
                     int typeId = in.varint();
                     JfrMetadataTypes.Type type = types.poolType(typeId);
@@ -72,7 +76,7 @@ final class JfrPoolGuard {
                         throw new JfrBytes.Overrun("a constant pool has type id " + typeId
                                 + ", which the metadata does not declare", typeAt);
                     }
-                    pool(in, type, stringType, visitor);
+                    pool(in, type, stringType, visitor, source);
                 }
                 at += (int) delta;
             } while (delta != 0);
@@ -83,7 +87,8 @@ final class JfrPoolGuard {
         }
     }
 
-    private static void pool(JfrBytes in, JfrMetadataTypes.Type type, int stringType, PoolVisitor visitor) {
+    private static void pool(JfrBytes in, JfrMetadataTypes.Type type, int stringType, PoolVisitor visitor,
+                             String source) throws InterruptedIOException {
         List<JfrMetadataTypes.Field> fields = type.fields();
         int countAt = in.pos();
         int count;
@@ -96,6 +101,7 @@ final class JfrPoolGuard {
                 count = in.count(5, "the thread count");
                 visitor.pool(type.name(), countAt, in.pos());
                 for (int i = 0; i < count; i++) {
+                    tick(i, source);
                     in.varlong();
                     in.skipString();
                     in.varint();
@@ -108,6 +114,7 @@ final class JfrPoolGuard {
                 count = in.count(5, "the class count");
                 visitor.pool(type.name(), countAt, in.pos());
                 for (int i = 0; i < count; i++) {
+                    tick(i, source);
                     varlongs(in, 4);
                     in.varint();
                     varlongs(in, fields.size() - 4);
@@ -117,6 +124,7 @@ final class JfrPoolGuard {
                 count = in.count(2, "the string count");
                 visitor.pool(type.name(), countAt, in.pos());
                 for (int i = 0; i < count; i++) {
+                    tick(i, source);
                     in.varlong();
                     in.skipString();
                 }
@@ -125,6 +133,7 @@ final class JfrPoolGuard {
                 count = in.count(3, "the symbol count");
                 visitor.pool(type.name(), countAt, in.pos());
                 for (int i = 0; i < count; i++) {
+                    tick(i, source);
                     in.varlong();
                     int encodingAt = in.pos();
                     if (in.u1() != 3) {
@@ -137,6 +146,7 @@ final class JfrPoolGuard {
                 count = in.count(6, "the method count");
                 visitor.pool(type.name(), countAt, in.pos());
                 for (int i = 0; i < count; i++) {
+                    tick(i, source);
                     varlongs(in, 4);
                     in.varint();
                     in.varint();
@@ -146,6 +156,7 @@ final class JfrPoolGuard {
                 count = in.count(3, "the stack-trace count");
                 visitor.pool(type.name(), countAt, in.pos());
                 for (int i = 0; i < count; i++) {
+                    tick(i, source);
                     in.varlong();
                     in.varint();
                     // A frame is a method id, a line, a bytecode index and a type byte: four bytes at least.
@@ -163,6 +174,7 @@ final class JfrPoolGuard {
                     count = in.count(2, "the " + type.name() + " count");
                     visitor.pool(type.name(), countAt, in.pos());
                     for (int i = 0; i < count; i++) {
+                    tick(i, source);
                         in.varlong();
                         in.skipString();
                     }
@@ -170,6 +182,7 @@ final class JfrPoolGuard {
                     count = in.count(1 + fields.size(), "the " + type.name() + " count");
                     visitor.pool(type.name(), countAt, in.pos());
                     for (int i = 0; i < count; i++) {
+                    tick(i, source);
                         in.varlong();
                         for (JfrMetadataTypes.Field f : fields) {
                             if (f.constantPool() || f.type() != stringType) {
@@ -181,6 +194,12 @@ final class JfrPoolGuard {
                     }
                 }
             }
+        }
+    }
+
+    private static void tick(int entry, String source) throws InterruptedIOException {
+        if ((entry & 4095) == 4095) {
+            ReadInterrupts.check(source);
         }
     }
 

@@ -109,13 +109,24 @@ public final class JfrProfileReader implements ProfileReader {
                 wanted.add(s);
             }
         }
-        JfrSampleSink sink = new JfrSampleSink(options, wanted, chunks.startNanos());
+        JfrSampleSink first = new JfrSampleSink(options, wanted, chunks.startNanos());
         try {
-            parser.parse(file, chunks, sink, new JfrFrameNamer(options), source);
+            parser.parse(file, chunks, first, new JfrFrameNamer(options), source);
         } catch (LimitExceededException e) {
             throw e.withContext(source, FORMAT, Position.NONE);
         }
-        JfrEvent event = asked.orElseGet(() -> defaultEvent(sink));
+        JfrEvent event = asked.orElseGet(() -> defaultEvent(first));
+        JfrSampleSink sink = first;
+        if (event == JfrEvent.CPU && first.events(JfrSource.CPU_TIME) > 0 && first.executionWithoutCpuTime() > 0) {
+            // Chunks with and without CPU-time samples: read again, the latter's execution samples
+            // in their place. Only joined recordings take this second pass.
+            sink = new JfrSampleSink(options, wanted, chunks.startNanos(), true);
+            try {
+                parser.parse(file, chunks, sink, new JfrFrameNamer(options), source);
+            } catch (LimitExceededException e) {
+                throw e.withContext(source, FORMAT, Position.NONE);
+            }
+        }
         if (event == JfrEvent.WALL && sink.events(JfrSource.WALL_CLOCK) == 0) {
             throw new UnrecognizedFormatException("the recording has no wall-clock samples (profiler.WallClockSample);"
                     + " the JDK's recorder has none: read it with --event cpu, alloc, lock or native, or record"
@@ -190,6 +201,11 @@ public final class JfrProfileReader implements ProfileReader {
             if (!others.isEmpty()) {
                 notes.add("also in the recording: " + String.join(", ", others));
             }
+        }
+        if (chosen == JfrSource.CPU_TIME && sink.fillsCpuTime()) {
+            notes.add(sink.executionWithoutCpuTime() + " of these are jdk.ExecutionSample events, read in the place of"
+                    + " CPU-time samples in the chunks that have none (recordings made with and without CPU-time"
+                    + " sampling, joined)");
         }
         notes.addAll(sink.dropNotes());
         if (sink.cutStacks(chosen) > 0) {

@@ -31,6 +31,8 @@ final class JfrSampleSink {
     private final Map<JfrSource, long[]> events = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> cutStacks = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> totals = new EnumMap<>(JfrSource.class);
+    private final boolean fillCpuTime;
+    private long executionWithoutCpuTime;
     private long overrunEvents;
     private long negativeWeights;
     private int[] ids = new int[256];
@@ -41,6 +43,15 @@ final class JfrSampleSink {
      *     options' time window
      */
     JfrSampleSink(ReadOptions options, Set<JfrSource> wanted, long recordingStartNanos) {
+        this(options, wanted, recordingStartNanos, false);
+    }
+
+    /**
+     * @param fillCpuTime whether the execution samples of chunks without CPU-time samples go into
+     *     the CPU-time stream ({@link #route})
+     */
+    JfrSampleSink(ReadOptions options, Set<JfrSource> wanted, long recordingStartNanos, boolean fillCpuTime) {
+        this.fillCpuTime = fillCpuTime;
         this.options = options;
         this.eventDefaulted = options.event().isEmpty();
         this.wanted = Set.copyOf(wanted);
@@ -140,6 +151,35 @@ final class JfrSampleSink {
     boolean countsOnly(JfrSource source) {
         return eventDefaulted && source.event() != JfrEvent.CPU
                 && (events(JfrSource.EXECUTION) > 0 || events(JfrSource.CPU_TIME) > 0);
+    }
+
+    /**
+     * Returns the stream a chunk's aggregated stacks of {@code source} go to. CPU-time samples are
+     * preferred over execution samples, but per chunk: a recording made of chunks with and without
+     * them (recordings joined with {@code cat}) would otherwise lose every chunk without them. The
+     * execution samples of those chunks are counted, and with {@code fillCpuTime} read into the
+     * CPU-time stream in their place.
+     *
+     * @param chunkHasCpuTime whether the chunk has CPU-time samples
+     */
+    JfrSource route(JfrSource source, boolean chunkHasCpuTime, long count) {
+        if (source == JfrSource.EXECUTION && !chunkHasCpuTime) {
+            executionWithoutCpuTime += count;
+            if (fillCpuTime) {
+                return JfrSource.CPU_TIME;
+            }
+        }
+        return source;
+    }
+
+    /** Returns how many execution samples came from chunks without CPU-time samples. */
+    long executionWithoutCpuTime() {
+        return executionWithoutCpuTime;
+    }
+
+    /** Returns whether execution samples of chunks without CPU-time samples fill the CPU-time stream. */
+    boolean fillsCpuTime() {
+        return fillCpuTime;
     }
 
     /**

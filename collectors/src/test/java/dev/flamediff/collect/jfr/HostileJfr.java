@@ -189,7 +189,7 @@ final class HostileJfr {
         try {
             JfrPoolGuard.walk(jfr, (int) ByteBuffer.wrap(jfr).getLong(8), 0, 1, "fixture",
                     (name, countAt, firstEntryAt) -> at.putIfAbsent(name, new int[] {countAt, firstEntryAt}));
-        } catch (dev.flamediff.model.MalformedProfileException e) {
+        } catch (dev.flamediff.model.MalformedProfileException | java.io.InterruptedIOException e) {
             throw new IllegalArgumentException(e);
         }
         return at;

@@ -56,6 +56,16 @@ class JfrFrameNamesTest {
     }
 
     @Test
+    void aMethodWhoseNameIsMissingIsUnknownNotEmpty() throws Exception {
+        JfrFrameNamer namer = new JfrFrameNamer(ReadOptions.DEFAULT);
+        // A symbol id the pool does not hold reads as null (async parser) or "" (a damaged entry).
+        assertThat(namer.frame(null, null, null, 0, "Native").name()).isEqualTo("[unknown]");
+        assertThat(namer.frame("", "", null, 0, "C++").name()).isEqualTo("[unknown]");
+        assertThat(namer.frame("java/lang/Thread", null, "()V", 0, "Interpreted").name())
+                .isEqualTo("java.lang.Thread.[unknown]");
+    }
+
+    @Test
     void everyWriterNamesTheSameLambdaTheSameWay() throws Exception {
         for (String name : JfrFixtures.ALL) {
             assertThat(lambdaNames(JfrFixtures.read(name, ReadOptions.DEFAULT))).as(name).contains(RUNNABLE_LAMBDA);

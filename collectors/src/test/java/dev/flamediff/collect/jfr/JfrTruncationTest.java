@@ -97,6 +97,25 @@ class JfrTruncationTest {
                 + bytes.length + ", inside chunk 2 (bytes " + first + " to past 2^63)");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"jdk", "async"})
+    void chunksWithoutCpuTimeSamplesGiveTheirExecutionSamples(String parser) throws Exception {
+        // jdk25-base has jdk.CPUTimeSample events (preferred), jdk17-base only jdk.ExecutionSample.
+        Path both = concat("jdk25-base", "jdk17-base");
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        Profile first = JfrFixtures.read("jdk25-base", options);
+        Profile second = JfrFixtures.read("jdk17-base", options);
+        assertThat(first.metadata().notes().get(0)).contains(" jdk.CPUTimeSample events");
+        Map<String, List<Long>> expected = new TreeMap<>(JfrFixtures.collapse(first));
+        JfrFixtures.mergeInto(expected, JfrFixtures.collapse(second));
+        Profile read = Profiles.read(both, options);
+        assertThat(JfrFixtures.collapse(read)).isEqualTo(expected);
+        long secondEvents = second.tree().grandTotal(0);
+        assertThat(read.metadata().notes()).contains(secondEvents + " of these are jdk.ExecutionSample events, read"
+                + " in the place of CPU-time samples in the chunks that have none (recordings made with and without"
+                + " CPU-time sampling, joined)");
+    }
+
     @Test
     void aCutInsideTheSecondChunkHeaderKeepsTheFirst() throws Exception {
         Path both = concat("ap17-base", "ap17-base2");
