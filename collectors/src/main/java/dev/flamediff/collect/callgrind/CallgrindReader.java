@@ -107,7 +107,7 @@ public final class CallgrindReader implements ProfileReader {
                 cut = r.cutContexts();
             } else {
                 ProportionalTreeBuilder.Result r = ProportionalTreeBuilder.build(file.graph(), types, order, root,
-                        options.limits().tree());
+                        options.limits().tree(), input.name());
                 tree = r.tree();
                 clamped = r.clamped();
             }

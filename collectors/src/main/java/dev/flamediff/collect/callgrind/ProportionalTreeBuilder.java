@@ -1,5 +1,6 @@
 package dev.flamediff.collect.callgrind;
 
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
@@ -7,6 +8,7 @@ import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
+import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +35,14 @@ final class ProportionalTreeBuilder {
 
     /** Calls worth at most a millionth of the total stay in their caller (see {@link #tiny}). */
     private static final long TINY_FRACTION = 1_000_000;
+    /**
+     * The expansion makes nodes the file never wrote, so it gets a budget of its own below the
+     * node limit: {@link #NODES_PER_CALL} per call-graph edge, and at least {@link #MIN_NODES}. A
+     * few kilobytes of gzip (a layer of 900 functions calling 900 others, each leading into a
+     * chain) once expanded to 16 million nodes, 4.2 GB, under the default node limit.
+     */
+    static final int NODES_PER_CALL = 4;
+    static final int MIN_NODES = 1 << 20;
 
     private final int values;
     /** Per value, the largest share a callee may get and still be folded into its caller. */
@@ -59,11 +69,13 @@ final class ProportionalTreeBuilder {
      * @param root a frame to put above every stack (a thread), or null
      * @throws LimitExceededException if the tree exceeds the limits
      */
-    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits)
-            throws LimitExceededException {
+    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits,
+                        String source) throws LimitExceededException, InterruptedIOException {
         ProportionalTreeBuilder b = new ProportionalTreeBuilder(eventOrder.length);
         b.fold(graph, eventOrder);
-        CallTree tree = b.expand(valueTypes, root, limits);
+        long budget = Math.max(MIN_NODES, (long) NODES_PER_CALL * graph.calls().size());
+        CallTree tree = budget >= limits.maxNodes() ? b.expand(valueTypes, root, limits, source, -1)
+                : b.expand(valueTypes, root, limits.withMaxNodes((int) budget), source, budget);
         return new Result(tree, b.clamped);
     }
 
@@ -113,7 +125,9 @@ final class ProportionalTreeBuilder {
         }
     }
 
-    private CallTree expand(List<ValueType> valueTypes, Frame root, TreeLimits limits) throws LimitExceededException {
+    /** @param budget the expansion's own node budget, or -1 when the node limit is the smaller */
+    private CallTree expand(List<ValueType> valueTypes, Frame root, TreeLimits limits, String source, long budget)
+            throws LimitExceededException, InterruptedIOException {
         int n = names.size();
         RootWeights rootWeights = new RootWeights(self, callees, callCosts, values);
         long[][] rootWeight = rootWeights.compute(StronglyConnected.components(callees));
@@ -147,14 +161,19 @@ final class ProportionalTreeBuilder {
                 continue;
             }
             Deque<Visit> stack = new ArrayDeque<>();
-            stack.push(enter(f, top, rootWeight[f], builder, frameIds, onPath));
+            stack.push(enter(f, top, rootWeight[f], builder, frameIds, onPath, budget));
+            int steps = 0;
             while (!stack.isEmpty()) {
+                if ((++steps & 4095) == 0) {
+                    // The expansion can take seconds on a file that parsed in milliseconds.
+                    ReadInterrupts.check(source);
+                }
                 Visit visit = stack.peek();
                 if (visit.next < visit.active.length) {
                     int k = visit.next++;
                     if (!isZero(visit.shares[k])) {
                         stack.push(enter(callees[visit.function][visit.active[k]], visit.node, visit.shares[k],
-                                builder, frameIds, onPath));
+                                builder, frameIds, onPath, budget));
                     }
                 } else {
                     stack.pop();
@@ -182,8 +201,18 @@ final class ProportionalTreeBuilder {
     }
 
     private Visit enter(int f, int parentNode, long[] weight, CallTreeBuilder builder, int[] frameIds,
-                        boolean[] onPath) throws LimitExceededException {
-        int node = builder.child(parentNode, frameIds[f]);
+                        boolean[] onPath, long budget) throws LimitExceededException {
+        int node;
+        try {
+            node = builder.child(parentNode, frameIds[f]);
+        } catch (LimitExceededException e) {
+            if (budget < 0 || builder.nodeCount() < budget) {
+                throw e;
+            }
+            throw new LimitExceededException("the call graph's proportional expansion needs more than " + budget
+                    + " call-tree nodes (" + NODES_PER_CALL + " per call in the file, at least " + MIN_NODES
+                    + "); record with --separate-callers=N for exact stacks");
+        }
         onPath[f] = true;
         int[] all = callees[f];
         int count = 0;
