@@ -12,6 +12,8 @@ import picocli.CommandLine;
 final class NormalizationConverter implements CommandLine.ITypeConverter<Normalization> {
 
     private static final String EXPECTED = "expected none, total or base=X,head=Y";
+    static final double MIN_FACTOR = 1e-9;
+    static final double MAX_FACTOR = 1e9;
 
     /**
      * Returns the normalization the text names.
@@ -65,6 +67,12 @@ final class NormalizationConverter implements CommandLine.ITypeConverter<Normali
         if (!(d > 0) || Double.isInfinite(d)) {
             throw new CommandLine.TypeConversionException(
                     "'" + original + "': scale factors must be positive numbers");
+        }
+        // A factor is a ratio of iterations or durations; past these, scaled totals leave the
+        // range of exact numbers (base=1e308 made every total infinite).
+        if (d < MIN_FACTOR || d > MAX_FACTOR) {
+            throw new CommandLine.TypeConversionException("'" + original + "': scale factors must be between "
+                    + MIN_FACTOR + " and " + MAX_FACTOR);
         }
         return d;
     }

@@ -42,6 +42,12 @@ class ConvertersTest {
                 .hasMessage("'head=-1': scale factors must be positive numbers");
         assertThatThrownBy(() -> normalization.convert("base=Infinity"))
                 .hasMessage("'base=Infinity': scale factors must be positive numbers");
+        // base=1e308 made every scaled total infinite, and the SVG an internal error.
+        assertThatThrownBy(() -> normalization.convert("base=1e308"))
+                .hasMessage("'base=1e308': scale factors must be between 1.0E-9 and 1.0E9");
+        assertThatThrownBy(() -> normalization.convert("head=1e-12"))
+                .hasMessage("'head=1e-12': scale factors must be between 1.0E-9 and 1.0E9");
+        assertThat(normalization.convert("base=1e9,head=1e-9")).isEqualTo(Normalization.factors(1e9, 1e-9));
     }
 
     @Test
