@@ -1,5 +1,6 @@
 package dev.flamediff.cli;
 
+import dev.flamediff.collect.PrivateTempFiles;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -18,7 +19,9 @@ import java.util.Set;
  * Writes a file so that readers only ever see the old content or the complete new one: the bytes
  * go to a temporary file in the target's folder (same file system, so the move is a rename),
  * which then replaces the target. A failed write deletes the temporary file and leaves the target
- * untouched.
+ * untouched. Temporary files are owner-only and carry the process id in their name
+ * ({@code .OUT.<pid>.<random>.tmp}): a run killed outright (SIGKILL) cannot delete its own, so each
+ * run first deletes those its folder holds for the same output from processes that are gone.
  */
 final class AtomicOutput {
 
@@ -52,7 +55,7 @@ final class AtomicOutput {
         if (folder != null && !Files.isDirectory(folder)) {
             throw new NotDirectoryException(folder.toString());
         }
-        Path tmp = Files.createTempFile(folder, "." + absolute.getFileName() + ".", ".tmp");
+        Path tmp = PrivateTempFiles.create(folder == null ? Path.of("") : folder, "." + absolute.getFileName());
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 content.writeTo(out);

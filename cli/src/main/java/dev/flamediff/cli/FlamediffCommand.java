@@ -10,7 +10,6 @@ import dev.flamediff.model.ProfileException;
 import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -154,15 +153,23 @@ public final class FlamediffCommand implements Callable<Integer> {
     @Mixin
     private GraphOptions graph = new GraphOptions();
 
+    @Option(names = "--max-output-bytes", paramLabel = "N",
+            description = "fail when the output would be larger than N bytes; default 16 times the inputs' size, at"
+                    + " least 1 GiB")
+    private Long maxOutputBytes;
+
     @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
     private boolean verbose;
 
     private final InputStream stdin;
     private final OutputStream stdout;
 
-    /** Creates the command reading {@code -} from {@link System#in} and writing {@code -o -} to {@link System#out}. */
+    /**
+     * Creates the command reading {@code -} from {@link System#in} and writing {@code -o -} to the
+     * process's standard output (not {@link System#out}, which swallows write errors).
+     */
     public FlamediffCommand() {
-        this(System.in, System.out);
+        this(System.in, new java.io.FileOutputStream(java.io.FileDescriptor.out));
     }
 
     /**
@@ -302,20 +309,15 @@ public final class FlamediffCommand implements Callable<Integer> {
     }
 
     /**
-     * Streams a file's output into a temporary file that replaces the target only once complete
-     * (large collapsed or JSON outputs are never held in memory), and renders stdout's into
-     * memory first, so a renderer that fails leaves neither a damaged file nor half a document.
+     * Writes the output through {@link OutputWriter}: a file atomically (or in place for a device or
+     * pipe), standard output once the whole document is rendered; bounded by --max-output-bytes.
      */
     private void write(DiffTree diff, OutputTarget target, RenderOptions render) throws CliFailure {
+        long limit = maxOutputBytes != null ? positive("--max-output-bytes", maxOutputBytes)
+                : OutputWriter.defaultLimit(noise.severalRuns() ? noise.baseRuns() : List.of(base),
+                        noise.severalRuns() ? noise.headRuns() : List.of(head));
         try {
-            if (target.file().isPresent()) {
-                AtomicOutput.write(target.file().get(), out -> target.renderer().render(diff, render, out));
-            } else {
-                ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-                target.renderer().render(diff, render, bytes);
-                bytes.writeTo(stdout);
-                stdout.flush();
-            }
+            new OutputWriter(stdout, limit).write(target.file(), out -> target.renderer().render(diff, render, out));
         } catch (IOException e) {
             throw CliFailure.badInput(target.displayName() + ": " + IoMessages.reason(e), e);
         } catch (RuntimeException e) {
@@ -341,13 +343,15 @@ public final class FlamediffCommand implements Callable<Integer> {
         return failure.exitCode();
     }
 
+    /** Standard error, with input text in messages (names, file bytes) made inert ({@link TerminalText}). */
     private PrintWriter err() {
-        return spec.commandLine().getErr();
+        return TerminalText.escaping(spec.commandLine().getErr());
     }
 
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("flamediff: " + e.getMessage().replaceAll("[\\r\\n]+", " ") + " (see flamediff --help)");
+        err.println(TerminalText.escape("flamediff: " + e.getMessage().replaceAll("[\\r\\n]+", " ")
+                + " (see flamediff --help)"));
         err.flush();
         return ExitCodes.BAD_INPUT;
     }

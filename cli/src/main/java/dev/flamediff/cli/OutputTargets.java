@@ -2,6 +2,7 @@ package dev.flamediff.cli;
 
 import dev.flamediff.render.DiffRenderer;
 import dev.flamediff.render.Renderers;
+import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -48,11 +49,19 @@ final class OutputTargets {
         if (output == null || output.equals("-")) {
             return Optional.empty();
         }
+        Path path;
         try {
-            return Optional.of(Path.of(output));
+            path = Path.of(output);
         } catch (InvalidPathException e) {
             throw CliFailure.badInput(output + ": not a valid file name", e);
         }
+        try {
+            // A device node, a directory or a link to nothing is refused before any input is read.
+            OutputFiles.plan(path);
+        } catch (IOException e) {
+            throw CliFailure.badInput(output + ": " + IoMessages.reason(e), e);
+        }
+        return Optional.of(path);
     }
 
     private static String known() {

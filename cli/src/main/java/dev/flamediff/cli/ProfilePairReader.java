@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reads base and head at the same time, one thread each, since reading (parsing JFR or
@@ -123,6 +124,25 @@ final class ProfilePairReader {
             throw unwrap(e);
         } finally {
             pool.shutdownNow();
+            awaitCleanup(pool);
+        }
+    }
+
+    /**
+     * Waits briefly for cancelled reads to stop, so they delete their temporary files (a spooled
+     * stdin, a gzip copy) before the process may exit; reads check for interruption every few
+     * thousand lines or events.
+     */
+    private static void awaitCleanup(ExecutorService pool) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            pool.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
