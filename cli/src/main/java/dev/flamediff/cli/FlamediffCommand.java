@@ -314,8 +314,8 @@ public final class FlamediffCommand implements Callable<Integer> {
      */
     private void write(DiffTree diff, OutputTarget target, RenderOptions render) throws CliFailure {
         long limit = maxOutputBytes != null ? positive("--max-output-bytes", maxOutputBytes)
-                : OutputWriter.defaultLimit(noise.severalRuns() ? noise.baseRuns() : List.of(base),
-                        noise.severalRuns() ? noise.headRuns() : List.of(head));
+                : OutputWriter.defaultLimit(noise.severalRuns() ? noise.baseRuns() : single(base),
+                        noise.severalRuns() ? noise.headRuns() : single(head));
         try {
             new OutputWriter(stdout, limit).write(target.file(), out -> target.renderer().render(diff, render, out));
         } catch (IOException e) {
@@ -324,6 +324,11 @@ public final class FlamediffCommand implements Callable<Integer> {
             throw CliFailure.badInput(target.displayName() + ": could not be written (internal error, please report: "
                     + e + ")", e);
         }
+    }
+
+    /** A 3-column file is one input that holds both sides: the other is then null. */
+    private static List<String> single(String input) {
+        return input == null ? List.of() : List.of(input);
     }
 
     /**

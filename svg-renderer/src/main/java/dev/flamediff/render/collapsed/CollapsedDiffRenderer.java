@@ -5,6 +5,7 @@ import dev.flamediff.diff.Normalization;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.OutputNames;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.BufferedWriter;
@@ -108,7 +109,7 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
             }
             Frame f = diff.frame(n);
             // A line break inside a name would end the line early: the format cannot hold one.
-            stack.append(f.name().replace('\n', ' ').replace('\r', ' ')).append(f.kind().collapsedSuffix());
+            stack.append(OutputNames.capped(f.name()).replace('\n', ' ').replace('\r', ' ')).append(f.kind().collapsedSuffix());
             prefixEnd[depth] = stack.length();
             double base = diff.baseSelf(n);
             double head = diff.headSelf(n);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.Frame;
 import dev.flamediff.render.RenderInterrupts;
+import dev.flamediff.render.OutputNames;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
@@ -54,7 +55,7 @@ final class JsonTreeWriter {
     private static void writeNode(JsonGenerator gen, DiffTree diff, int n) throws IOException {
         Frame frame = diff.frame(n);
         gen.writeStartObject();
-        gen.writeStringField("name", JsonText.safe(frame.name()));
+        gen.writeStringField("name", JsonText.safe(OutputNames.capped(frame.name())));
         gen.writeStringField("kind", frame.kind().name().toLowerCase(Locale.ROOT));
         gen.writeStringField("status", diff.status(n).name().toLowerCase(Locale.ROOT));
         JsonText.numberField(gen, "baseSelf", diff.valueType().value(diff.baseSelf(n)));
