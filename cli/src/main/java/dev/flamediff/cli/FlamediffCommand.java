@@ -187,6 +187,8 @@ public final class FlamediffCommand implements Callable<Integer> {
      */
     public static CommandLine commandLine(FlamediffCommand command) {
         CommandLine cli = new CommandLine(command);
+        cli.addSubcommand("suite", new SuiteCommand());
+        cli.addSubcommand("agent-path", new AgentPathCommand());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler(FlamediffCommand::usageError);
         return cli;

@@ -7,13 +7,13 @@ package dev.flamediff.render.markdown;
  * back to the character itself, so the name is shown exactly and never becomes a link, a table
  * column, emphasis or a tag. Line breaks become spaces: a name must stay on its row.
  */
-final class MarkdownText {
+public final class MarkdownText {
 
     private MarkdownText() {
     }
 
     /** Returns the text escaped for Markdown and HTML, on one line. */
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -35,7 +35,7 @@ final class MarkdownText {
     }
 
     /** Returns the escaped text in an inline {@code <code>} element. */
-    static String code(String text) {
+    public static String code(String text) {
         return "<code>" + escape(text) + "</code>";
     }
 }

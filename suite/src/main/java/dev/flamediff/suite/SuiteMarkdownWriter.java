@@ -1,0 +1,141 @@
+package dev.flamediff.suite;
+
+import dev.flamediff.render.markdown.MarkdownText;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Writes {@code report.md}, the pull-request comment: a headline counting what changed, the gate's
+ * reasons, one table row per benchmark that changed (score base → head, change with its interval,
+ * culprit, graph), the rest counted in one line each and listed in collapsed blocks, and how it
+ * was measured. Five columns at most, so it fits an 880-pixel comment; every name is escaped
+ * ({@link MarkdownText}). Deterministic.
+ */
+public final class SuiteMarkdownWriter {
+
+    private final SuiteLinks links;
+
+    /** Creates a writer whose links start with the link base (empty: relative to the report). */
+    public SuiteMarkdownWriter(SuiteLinks links) {
+        this.links = links;
+    }
+
+    /** Writes the report. */
+    public void write(SuiteReport report, OutputStream out) throws IOException {
+        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        w.write(SuiteHeadline.markdown(report));
+        w.write("\n\n");
+        if (report.gateFailed()) {
+            w.write("**CI gate failed:**\n\n");
+            for (String reason : report.gateReasons()) {
+                w.write("- " + MarkdownText.escape(reason) + "\n");
+            }
+            w.write("\n");
+        }
+        List<BenchmarkReport> changed = report.benchmarks().stream().filter(BenchmarkReport::changed).toList();
+        if (!changed.isEmpty()) {
+            w.write("| benchmark | base \u2192 head | change (" + confidence(report) + ") | culprit | graph |\n");
+            w.write("| --- | ---: | ---: | --- | --- |\n");
+            for (BenchmarkReport b : changed) {
+                ScoreComparison s = b.score().orElseThrow();
+                w.write("| " + name(b) + " | " + scores(s) + " | **" + SuiteText.percent(s.change()) + "** "
+                        + b.verdict().words() + "<br>" + SuiteText.interval(s) + " | " + culprit(b) + " | "
+                        + graph(b) + " |\n");
+            }
+            w.write("\n");
+        }
+        block(w, report.with(Verdict.UNCHANGED), "unchanged (within the noise their forks measured)", report);
+        block(w, report.with(Verdict.NOT_MEASURABLE),
+                "not measurable with 1 fork (the fork-to-fork variation is unknown; forks needed: below)", report);
+        names(w, report.with(Verdict.ADDED), "added (only in head)");
+        names(w, report.with(Verdict.REMOVED), "removed (only in base)");
+        profilesOnly(w, report.with(Verdict.PROFILE_ONLY));
+        new SuiteMethodNotes(report).write(w);
+        w.flush();
+    }
+
+    private static String confidence(SuiteReport report) {
+        return Math.round(100 * (1 - report.level())) + "% interval";
+    }
+
+    private void block(Writer w, List<BenchmarkReport> list, String what, SuiteReport report) throws IOException {
+        if (list.isEmpty()) {
+            return;
+        }
+        w.write("<details>\n<summary>" + count(list.size()) + " " + what + "</summary>\n\n");
+        w.write("| benchmark | base \u2192 head | change | noise (CV base / head) | graph |\n");
+        w.write("| --- | ---: | ---: | ---: | --- |\n");
+        for (BenchmarkReport b : list) {
+            ScoreComparison s = b.score().orElseThrow();
+            String change = SuiteText.percent(s.change()) + (s.measurable() ? "<br>" + SuiteText.interval(s) : "");
+            w.write("| " + name(b) + " | " + scores(s) + " | " + change + " | " + SuiteText.share(s.base().cv())
+                    + " / " + SuiteText.share(s.head().cv()) + (s.cvOfForks() ? "" : " (iterations)") + " | "
+                    + graph(b) + " |\n");
+        }
+        w.write("\n</details>\n\n");
+    }
+
+    private static void names(Writer w, List<BenchmarkReport> list, String what) throws IOException {
+        if (list.isEmpty()) {
+            return;
+        }
+        w.write("**" + count(list.size()) + " " + what + ":** ");
+        w.write(String.join(", ", list.stream().map(SuiteMarkdownWriter::name).toList()));
+        w.write("\n\n");
+    }
+
+    private void profilesOnly(Writer w, List<BenchmarkReport> list) throws IOException {
+        if (list.isEmpty()) {
+            return;
+        }
+        w.write("<details>\n<summary>" + list.size() + (list.size() == 1 ? " profile pair" : " profile pairs")
+                + " without scores (paired by file name)</summary>\n\n");
+        w.write("| profile | whole profile | top regression | top improvement | graph |\n");
+        w.write("| --- | ---: | --- | --- | --- |\n");
+        for (BenchmarkReport b : list) {
+            ProfileFinding f = b.profile();
+            w.write("| " + MarkdownText.code(b.key()) + " | " + SuiteText.percent(f.overall()) + " | "
+                    + frame(f.regressions()) + " | " + frame(f.improvements()) + " | " + graph(b) + " |\n");
+        }
+        w.write("\n</details>\n\n");
+    }
+
+    static String count(int n) {
+        return n + (n == 1 ? " benchmark" : " benchmarks");
+    }
+
+    static String name(BenchmarkReport b) {
+        String params = SuiteText.params(b.params());
+        return MarkdownText.code(b.shortName()) + (params.isEmpty() ? "" : " " + MarkdownText.escape(params));
+    }
+
+    private static String scores(ScoreComparison s) {
+        return SuiteText.score(s.base().score()) + " \u2192 " + SuiteText.score(s.head().score()) + " "
+                + MarkdownText.escape(s.unit());
+    }
+
+    private static String culprit(BenchmarkReport b) {
+        ProfileFinding f = b.profile();
+        if (f.problem().isPresent()) {
+            return "no profile diff";
+        }
+        return frame(b.verdict() == Verdict.FASTER ? f.improvements() : f.regressions());
+    }
+
+    private static String frame(List<FrameChange> frames) {
+        if (frames.isEmpty()) {
+            return "\u2013";
+        }
+        FrameChange top = frames.get(0);
+        return MarkdownText.code(SuiteNames.shortFrame(top.name())) + " " + SuiteText.percent(top.impact())
+                + (top.status().equals("changed") ? "" : " (" + top.status() + ")");
+    }
+
+    private String graph(BenchmarkReport b) {
+        return b.profile().graph().map(g -> "[graph](" + links.to(g) + ")").orElse("\u2013");
+    }
+}

@@ -1,0 +1,112 @@
+package dev.flamediff.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flamediff.fixtures.FixtureFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The recorded JMH suite (fixtures/jmh: RecordBenchmarks.parse slower in head, checksum faster,
+ * sort unchanged) through the library: verdicts, culprits, gates and the report files. The
+ * report and suite.json are compared with goldens; regenerate with -Dflamediff.bless=true.
+ */
+class SuiteFixtureTest {
+
+    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
+    private static final String PKG = "dev.flamediff.example.RecordBenchmarks.";
+
+    private static SuiteReport run(SuiteOptions options, MemoryOutput out) throws Exception {
+        SuitePlan plan = Suites.plan(FixtureFiles.path("jmh/base"), FixtureFiles.path("jmh/head"), List.of(), List.of(),
+                options);
+        return Suites.run(plan, options, out);
+    }
+
+    private static BenchmarkReport benchmark(SuiteReport report, String method) {
+        return report.benchmarks().stream().filter(b -> b.name().equals(PKG + method)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void verdictsComeFromTheForksAndTheCulpritsFromTheProfiles() throws Exception {
+        MemoryOutput out = new MemoryOutput();
+        SuiteReport report = run(SuiteOptions.DEFAULT.withScoreGate(0.05), out);
+        BenchmarkReport parse = benchmark(report, "parse");
+        BenchmarkReport checksum = benchmark(report, "checksum");
+        BenchmarkReport sort = benchmark(report, "sort");
+        assertThat(parse.verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(checksum.verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(sort.verdict()).isEqualTo(Verdict.UNCHANGED);
+        assertThat(parse.score().orElseThrow().measurable()).isTrue();
+        // The profiles: head's parse runs regular expressions base never ran; checksum's one loop shrank.
+        assertThat(parse.profile().regressions()).isNotEmpty()
+                .allSatisfy(f -> assertThat(f.impact()).isPositive());
+        assertThat(parse.profile().regressions()).anySatisfy(f -> assertThat(f.name()).contains("regex"));
+        assertThat(checksum.profile().improvements()).first()
+                .satisfies(f -> assertThat(f.name()).isEqualTo("dev.flamediff.example.Records.mix"));
+        assertThat(parse.profile().threads()).isEqualTo("matching jmh-worker-");
+        assertThat(parse.profile().normalization()).startsWith("factors (base ×1, head ×");
+        // The gate fails for the regression only, naming benchmark and culprit.
+        assertThat(report.gateReasons()).singleElement().satisfies(r -> assertThat(r)
+                .startsWith("RecordBenchmarks.parse (lines=400): score \u2212").contains("worse by more than 5.0%")
+                .contains("culprit "));
+        assertThat(out.files).containsOnlyKeys("report.md", "suite.json", "index.html",
+                PKG + "checksum-Throughput-lines-400.svg", PKG + "parse-Throughput-lines-400.svg",
+                PKG + "sort-Throughput-lines-400.svg");
+        assertThat(out.text(PKG + "parse-Throughput-lines-400.svg")).startsWith("<?xml").contains("splitWithRegex");
+        assertGolden("report.md", out.files.get("report.md"));
+        assertGolden("suite.json", out.files.get("suite.json"));
+    }
+
+    @Test
+    void theReportNamesWhatChangedAndHowItWasMeasured() throws Exception {
+        MemoryOutput out = new MemoryOutput();
+        run(SuiteOptions.DEFAULT.withScoreGate(0.05).withLinkBase("https://ci.example/run 7/"), out);
+        String md = out.text("report.md");
+        assertThat(md.lines().findFirst().orElseThrow()).isEqualTo(
+                "**flamediff suite** \u00b7 **2 of 3 benchmarks changed: 1 slower, 1 faster** \u00b7 gate: **failed**");
+        assertThat(md).contains("<summary>1 benchmark unchanged")
+                .contains("[graph](https://ci.example/run%207/" + PKG + "parse-Throughput-lines-400.svg)")
+                .contains("2[1 \u2212 \u03a6(threshold / CV)]");
+        JsonNode json = new ObjectMapper().readTree(out.files.get("suite.json"));
+        assertThat(json.get("schemaVersion").asInt()).isEqualTo(SuiteJsonWriter.SCHEMA_VERSION);
+        assertThat(json.get("gate").get("failed").asBoolean()).isTrue();
+        JsonNode first = json.get("benchmarks").get(0);
+        assertThat(first.get("verdict").asText()).isEqualTo("faster");
+        JsonNode noise = first.get("score").get("noise");
+        assertThat(noise.get("threshold").asDouble()).isEqualTo(0.05);
+        double cv = noise.get("cv").asDouble();
+        assertThat(noise.get("falseAlert").asDouble()).isEqualTo(ScoreMath.falseAlert(0.05, cv));
+        assertThat(out.text("index.html")).contains("<a href=\"https://ci.example/run%207/" + PKG);
+    }
+
+    @Test
+    void allThreadsKeepsTheJitAndGcThreadsToo() throws Exception {
+        MemoryOutput filtered = new MemoryOutput();
+        MemoryOutput all = new MemoryOutput();
+        run(SuiteOptions.DEFAULT, filtered);
+        SuiteReport report = run(SuiteOptions.DEFAULT.withThreadFilter(null), all);
+        assertThat(benchmark(report, "parse").profile().threads()).isEqualTo("all");
+        String svg = PKG + "sort-Throughput-lines-400.svg";
+        assertThat(all.text(svg)).contains("C2Compiler::compile_method");
+        assertThat(filtered.text(svg)).doesNotContain("C2Compiler::compile_method");
+    }
+
+    static void assertGolden(String name, byte[] actual) throws IOException {
+        Path file = GOLDEN.resolve(name);
+        if (Boolean.getBoolean("flamediff.bless")) {
+            Files.createDirectories(GOLDEN);
+            Files.write(file, actual);
+            return;
+        }
+        assertThat(file).as("golden file %s is missing; regenerate with -Dflamediff.bless=true", file).exists();
+        assertThat(new String(actual, StandardCharsets.UTF_8))
+                .as("%s differs; if the change is intended, regenerate with -Dflamediff.bless=true", file)
+                .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    }
+}
