@@ -45,6 +45,17 @@ class SuiteCommandTest {
     }
 
     @Test
+    void theFrameGateNamesBenchmarkAndFrame() {
+        CliRun run = CliRun.run("suite", base(), head(), "-o", dir.resolve("out").toString(),
+                "--fail-on-frame-regression", "50");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: "))
+                .isNotEmpty()
+                .allSatisfy(l -> assertThat(l).startsWith("flamediff: gate failed: RecordBenchmarks.parse (lines=400): frame "))
+                .anySatisfy(l -> assertThat(l).contains("regex"));
+    }
+
+    @Test
     void withoutAGateTheExitCodeIsZero() {
         Path out = dir.resolve("out");
         CliRun run = CliRun.run("suite", base(), head(), "-o", out.toString());
