@@ -1,0 +1,77 @@
+package dev.flamediff.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.fixtures.FixtureFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The verdicts other than slower and faster, through the library and into the report. */
+class SuiteVerdictTest {
+
+    @TempDir
+    Path dir;
+
+    private static String results(String... entries) {
+        return "[" + String.join(",", entries) + "]";
+    }
+
+    private static String entry(String benchmark, String rawData) {
+        return "{\"jmhVersion\":\"1.37\",\"benchmark\":\"" + benchmark + "\",\"mode\":\"thrpt\","
+                + "\"primaryMetric\":{\"score\":10,\"scoreError\":1,\"scoreUnit\":\"ops/s\",\"rawData\":" + rawData + "}}";
+    }
+
+    @Test
+    void oneForkIsNotMeasurableAddedAndRemovedAreListed() throws Exception {
+        Path base = Files.createDirectories(dir.resolve("base"));
+        Path head = Files.createDirectories(dir.resolve("head"));
+        // One fork per side whose iterations agree to 0.5%: a 20% drop an iteration-only test would call real.
+        Files.writeString(base.resolve("results.json"), results(entry("a.B.one", "[[10.0,10.05,9.95]]"),
+                entry("a.B.gone", "[[1,1.1],[1,0.9]]")));
+        Files.writeString(head.resolve("results.json"), results(entry("a.B.one", "[[8.0,8.04,7.96]]"),
+                entry("a.B.fresh", "[[1,1.1],[1,0.9]]")));
+        MemoryOutput out = new MemoryOutput();
+        SuiteOptions options = SuiteOptions.DEFAULT.withScoreGate(0.02);
+        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), options), options, out);
+        assertThat(report.benchmarks()).extracting(BenchmarkReport::name, BenchmarkReport::verdict).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("a.B.fresh", Verdict.ADDED),
+                org.assertj.core.groups.Tuple.tuple("a.B.gone", Verdict.REMOVED),
+                org.assertj.core.groups.Tuple.tuple("a.B.one", Verdict.NOT_MEASURABLE));
+        assertThat(report.gateFailed()).isFalse();
+        ScoreComparison one = report.benchmarks().get(2).score().orElseThrow();
+        assertThat(one.change()).isCloseTo(-0.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(one.cvOfForks()).isFalse();
+        SuiteMeasures m = SuiteMeasures.of(one, report.scoreGate(), report.level());
+        // The iterations' CV (0.5%) is a lower bound of the forks': so is the fork count.
+        assertThat(m.forksText()).startsWith("\u2265 ");
+        String md = out.text("report.md");
+        assertThat(md.lines().findFirst().orElseThrow()).isEqualTo("**flamediff suite** \u00b7 **no change in 1 benchmark**"
+                + " \u00b7 1 not measurable with 1 fork \u00b7 1 added \u00b7 1 removed \u00b7 gate: passed");
+        assertThat(md).contains("<summary>1 benchmark not measurable with 1 fork")
+                .contains("**1 benchmark added (only in head):** <code>B.fresh</code>")
+                .contains("**1 benchmark removed (only in base):** <code>B.gone</code>")
+                .contains("(iterations)");
+    }
+
+    @Test
+    void profilesWithoutScoresAreComparedByTheirDiff() throws Exception {
+        Path base = Files.createDirectories(dir.resolve("base"));
+        Path head = Files.createDirectories(dir.resolve("head"));
+        Files.copy(FixtureFiles.path("collapsed/base.collapsed"), base.resolve("app.collapsed"));
+        Files.copy(FixtureFiles.path("collapsed/head.collapsed"), head.resolve("app.collapsed"));
+        MemoryOutput out = new MemoryOutput();
+        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), SuiteOptions.DEFAULT),
+                SuiteOptions.DEFAULT, out);
+        BenchmarkReport app = report.benchmarks().get(0);
+        assertThat(app.verdict()).isEqualTo(Verdict.PROFILE_ONLY);
+        assertThat(app.profile().threads()).isEqualTo("all");
+        assertThat(app.profile().normalization()).isEqualTo("none");
+        assertThat(app.profile().regressions()).anySatisfy(f -> assertThat(f.name()).containsIgnoringCase("regex"));
+        assertThat(out.files).containsKey("app.collapsed.svg");
+        assertThat(out.text("report.md")).contains("1 profile pair without scores (paired by file name)")
+                .contains("<code>app.collapsed</code>");
+    }
+}
