@@ -43,6 +43,9 @@ final class GateReport {
         for (String reason : verdict.reasons()) {
             err.println("flamediff: gate failed: " + reason);
         }
+        for (String note : verdict.notes()) {
+            err.println("flamediff: gate: " + note + " (pass --fixed-work when they did)");
+        }
         return verdict.failed() ? ExitCodes.GATE_FAILED : ExitCodes.OK;
     }
 }

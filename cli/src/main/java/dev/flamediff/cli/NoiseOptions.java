@@ -23,12 +23,18 @@ final class NoiseOptions {
     private List<String> headRuns;
 
     @Option(names = "--fail-on-regression", paramLabel = "PCT",
-            description = "exit 1 when the whole profile grew by more than PCT percent and the growth is significant")
+            description = "exit 1 when the whole profile grew by more than PCT percent and the growth is "
+                    + "significant; judged on exact values (callgrind), and on sampled profiles only with --fixed-work")
     private Double failOnRegression;
 
+    @Option(names = "--fixed-work",
+            description = "both runs did the same amount of work (the same iterations or requests, not the same "
+                    + "duration), so --fail-on-regression can judge their sample totals")
+    private boolean fixedWork;
+
     @Option(names = "--fail-on-frame-regression", paramLabel = "PCT",
-            description = "exit 1 when one frame (its self value summed over all its call paths) grew by more "
-                    + "than PCT percent of the whole profile and the growth is significant")
+            description = "exit 1 when a culprit (a function where a change starts, with its callees' cost) made "
+                    + "the profile grow by more than PCT percent of the whole profile and the growth is significant")
     private Double failOnFrameRegression;
 
     @Option(names = "--significance", paramLabel = "LEVEL",
@@ -100,7 +106,7 @@ final class NoiseOptions {
         if (failOnFrameRegression != null) {
             gate = gate.withAnyFrame(percent("--fail-on-frame-regression", failOnFrameRegression));
         }
-        return out.withGate(gate);
+        return out.withGate(gate.withFixedWork(fixedWork));
     }
 
     /** Returns the run variation a flag value asks for: NaN (measure it) for auto. */

@@ -80,7 +80,7 @@ class GraphOptionsTest {
         assertThat(Files.readString(folded)).isEqualTo("main_[0];work_[0] 0 30\nmain_[0];work_[j] 10 0\n");
         String tree = Files.readString(json);
         assertThat(tree).contains("{\"name\":\"work\",\"kind\":\"interpreted\",\"status\":\"common\","
-                + "\"baseSelf\":10,\"headSelf\":30,").doesNotContain("\"status\":\"removed\"");
+                + "\"function\":1,\"partOfSignificantChange\":false,\"baseSelf\":10,\"headSelf\":30,").doesNotContain("\"status\":\"removed\"");
     }
 
     @Test

@@ -61,20 +61,30 @@ class NoiseAndGateTest {
         CliRun run = CliRun.run(with(threeAndThree(1500), "--fail-on-frame-regression", "5", "-o", out.toString()));
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.GATE_FAILED);
-        assertThat(run.errLines()).anyMatch(l -> l.startsWith("flamediff: gate failed: frame slow grew by +"));
+        assertThat(run.errLines()).anyMatch(l -> l.startsWith("flamediff: gate failed: slow grew by +"));
         String report = Files.readString(out);
-        assertThat(report).contains("gate: **failed**", "**CI gate failed:**", "- frame slow grew by +");
+        assertThat(report).contains("gate: **failed**", "**CI gate failed:**", "- slow grew by +");
     }
 
     @Test
     void theWholeProfileGateCountsTheWholeProfile() throws IOException {
         String[] runs = threeAndThree(1500);
-        assertThat(CliRun.run(with(runs, "--fail-on-regression", "50", "-o", dir.resolve("a.json").toString()))
+        assertThat(CliRun.run(with(runs, "--fail-on-regression", "50", "--fixed-work", "-o", dir.resolve("a.json").toString()))
                 .exitCode()).isZero();
-        CliRun failed = CliRun.run(with(runs, "--fail-on-regression", "5", "-o", dir.resolve("b.json").toString()));
+        CliRun failed = CliRun.run(with(runs, "--fail-on-regression", "5", "--fixed-work", "-o", dir.resolve("b.json").toString()));
         assertThat(failed.exitCode()).isEqualTo(ExitCodes.GATE_FAILED);
         assertThat(failed.errLines()).anyMatch(l -> l.startsWith("flamediff: gate failed: the whole profile grew +"));
         assertThat(dir.resolve("b.json")).exists();
+    }
+
+    @Test
+    void sampledTotalsAreJudgedOnlyWhenTheWorkWasFixed() throws IOException {
+        // Fixed-duration recordings: their totals say how much CPU each run got, not how much work it did.
+        CliRun run = CliRun.run(with(threeAndThree(1500), "--fail-on-regression", "5", "-o", dir.resolve("c.json").toString()));
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.errLines()).anyMatch(l -> l.startsWith("flamediff: gate: the whole-profile threshold was not judged")
+                && l.endsWith("(pass --fixed-work when they did)"));
     }
 
     @Test

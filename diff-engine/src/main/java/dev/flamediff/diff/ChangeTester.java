@@ -1,35 +1,31 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.Distributions;
+import dev.flamediff.diff.stats.NegativeBinomialTest;
 
 /**
  * Tests one change (one node's self or total, or an aggregate of nodes) between base and head
  * against the noise its values imply. Stateless apart from the scale factors, so one instance
  * serves a whole diff and may be shared between threads.
  *
- * <p>Which test runs:
+ * <p>Sampled counts are tested with one count model whatever the number of runs: a negative
+ * binomial, Poisson sampling times a run-to-run factor of relative spread c (variance μ + c²μ²),
+ * with edgeR's exact test on the two sides' sums ({@link NegativeBinomialTest}). It handles
+ * zeros and small counts exactly (0 against 47 samples is a certain change; 1 against 3 is
+ * nothing), and with several runs per side each side's sum has dispersion c² / runs, so more
+ * runs never detect less than one.
  * <ul>
- *   <li>one run per side, {@link NoiseModel#POISSON}: the exact conditional binomial test. Given
- *       n = b + h raw samples, h ~ Binomial(n, sb / (sb + sh)) when the scaled expectations are
- *       equal. Exact for the small counts where the normal approximation lies (1 vs 3 samples),
- *       and cheap for large ones (the incomplete beta converges in O(√n) steps).</li>
- *   <li>one run per side, {@link NoiseModel#COMPOUND_POISSON}: z = (h·sh − b·sb) / √(Vh·sh² +
- *       Vb·sb²) with V the compound-Poisson variance Σw², estimated per call path as value² /
- *       samples (exact when a path's samples weigh the same) and summed for totals.</li>
- *   <li>several runs on either side: Welch's t-test on the per-run scaled values, with each
- *       side's variance moderated towards a prior measured on all nodes (see the side method)
- *       and never below the sampling noise, because two or three runs can agree by luck (0, 0, 0
- *       vs 1, 1, 1 samples is not a real change); a side with one run uses the prior as known.</li>
- *   <li>{@link NoiseModel#EXACT} with one run per side: any change is significant.</li>
+ *   <li>c with one run per side: given, or measured on the diff's own nodes
+ *       ({@link EmpiricalNull}), and then the tests are centered on the bulk of the profile
+ *       ({@link #centeredOn}).</li>
+ *   <li>c with several runs: the spread measured across all nodes' runs ({@link RunSpread}),
+ *       moderated towards the node's own runs (see the dispersion method).</li>
+ *   <li>{@link NoiseModel#COMPOUND_POISSON} (weighted samples): the same test on effective sample
+ *       counts, value² / Σw², the count of equal-weight samples with the same relative noise.</li>
+ *   <li>{@link NoiseModel#EXACT}: with one run per side any change is significant; with several,
+ *       Welch's t-test on the runs (moderated as limma does).</li>
  * </ul>
- * With one run per side two recordings of the same program still differ beyond sampling (JIT
- * decisions, failed stack walks, a busy machine), so the one-run tests add a relative variation c
- * and test the log ratio (Var(log X) ≈ 1/samples + c² per side, a negative-binomial shape); the
- * Poisson p-value is the larger of the exact test's and this log-ratio test's. c is given or
- * measured on the diff's own nodes ({@link EmpiricalNull}), and then the tests are centered on
- * the bulk of the profile ({@link #centeredOn}). With several runs the spread is measured
- * instead and c is not used.
- * The score is signed (positive = head larger): z, or Welch's t.
+ * The score is signed (positive = head larger): the log-ratio z, or Welch's t.
  */
 final class ChangeTester {
 
@@ -46,6 +42,7 @@ final class ChangeTester {
     private final double runVariation;
     private final double baseSpread2;
     private final double headSpread2;
+    private final double systemVariation;
 
     /** How many degrees of freedom the prior variance of the several-runs test is worth. */
     static final int PRIOR_DF = 10;
@@ -55,17 +52,18 @@ final class ChangeTester {
      *     variance is its sampling variance plus (c·value)²; used only with one run per side
      */
     ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation) {
-        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN);
+        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN, Double.NaN);
     }
 
     private ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation,
-                       double baseSpread2, double headSpread2) {
+                       double baseSpread2, double headSpread2, double systemVariation) {
         this.model = model;
         this.baseScale = baseScale;
         this.headScale = headScale;
         this.runVariation = runVariation;
         this.baseSpread2 = baseSpread2;
         this.headSpread2 = headSpread2;
+        this.systemVariation = systemVariation;
     }
 
     /**
@@ -73,7 +71,7 @@ final class ChangeTester {
      * of each side (NaN where not measured: the assumed run variation is used).
      */
     ChangeTester withRunSpread(double base2, double head2) {
-        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2);
+        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2, systemVariation);
     }
 
     double baseSpread2() {
@@ -98,7 +96,7 @@ final class ChangeTester {
 
     /** Returns a copy that assumes the given relative run-to-run variation for one run per side. */
     ChangeTester withRunVariation(double value) {
-        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2);
+        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2, systemVariation);
     }
 
     /**
@@ -108,11 +106,23 @@ final class ChangeTester {
      * null proportion and the log-ratio test's center together.
      */
     ChangeTester centeredOn(double factor) {
-        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2);
+        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2, systemVariation);
     }
 
     NoiseModel model() {
         return model;
+    }
+
+    /**
+     * Returns a copy whose one-run tests give system work ({@link FrameClass}) the relative
+     * run-to-run variation {@code value} instead of the program's; NaN for the same as the program's.
+     */
+    ChangeTester withSystemVariation(double value) {
+        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, value);
+    }
+
+    double systemVariation() {
+        return systemVariation;
     }
 
     /**
@@ -125,19 +135,125 @@ final class ChangeTester {
      * @param headVariance the same for each head run, or null
      */
     Outcome test(long[] base, long[] head, double[] baseVariance, double[] headVariance) {
-        if (base.length > 1 || head.length > 1) {
-            return welch(base, head, baseVariance, headVariance);
-        }
-        long b = base[0];
-        long h = head[0];
+        return test(base, head, baseVariance, headVariance, 0);
+    }
+
+    /**
+     * Tests base against head, for a value of which {@code systemShare} (0 to 1) is system work:
+     * with one run per side its run-to-run variance is the sum of the two parts', c²(1 − s)² +
+     * c_sys²·s² relative to the squared mean (the moments of a sum, matched by one negative
+     * binomial).
+     */
+    Outcome test(long[] base, long[] head, double[] baseVariance, double[] headVariance, double systemShare) {
+        long b = sum(base);
+        long h = sum(head);
         if (b == 0 && h == 0) {
             return Outcome.NONE;
         }
-        return switch (model) {
-            case EXACT -> exact(b * baseScale, h * headScale);
-            case POISSON -> poisson(b, h);
-            case COMPOUND_POISSON -> compound(b, h, baseVariance[0], headVariance[0]);
-        };
+        if (model == NoiseModel.EXACT) {
+            return base.length > 1 || head.length > 1
+                    ? welch(base, head, baseVariance, headVariance) : exact(b * baseScale, h * headScale);
+        }
+        double dispersion = dispersion(base, head, baseVariance, headVariance, systemShare);
+        // Under "no change" the scaled per-run means are equal: μh · sh = μb · sb.
+        double ratio = baseScale / headScale;
+        if (model == NoiseModel.POISSON) {
+            NegativeBinomialTest.Result r = NegativeBinomialTest.test(b, h, base.length, head.length, ratio, dispersion);
+            return new Outcome(r.z(), r.pValue());
+        }
+        // Weighted samples: the test runs on effective sample counts (value² / variance, the
+        // number of equal-weight samples with the same relative noise), and the expected ratio
+        // of those counts carries the two sides' mean weights.
+        double vb = sum(baseVariance);
+        double vh = sum(headVariance);
+        double kb = b == 0 ? 0 : (double) b * b / vb;
+        double kh = h == 0 ? 0 : (double) h * h / vh;
+        double wb = b == 0 ? (double) h / kh : b / kb;
+        double wh = h == 0 ? wb : h / kh;
+        NegativeBinomialTest.Result r = NegativeBinomialTest.test(kb, kh, base.length, head.length,
+                ratio * wb / wh, dispersion);
+        return new Outcome(r.z(), r.pValue());
+    }
+
+    private static long sum(long[] values) {
+        long s = 0;
+        for (long v : values) {
+            s += v;
+        }
+        return s;
+    }
+
+    private static double sum(double[] values) {
+        double s = 0;
+        for (double v : values) {
+            s += v;
+        }
+        return s;
+    }
+
+    /**
+     * The negative-binomial dispersion φ (squared relative run-to-run variation of one run) for
+     * one change. One run per side: the run variation, given or measured on the diff. Several
+     * runs: the spread measured on all nodes' runs, moderated towards what this node's own runs
+     * show (weighted by their degrees of freedom against {@value #PRIOR_DF} for the common value,
+     * as edgeR's weighted-likelihood dispersion does), so a node whose runs disagree wildly is
+     * judged on its own noise and two runs that agree by luck are not trusted alone.
+     */
+    private double dispersion(long[] base, long[] head, double[] baseVariance, double[] headVariance,
+                              double systemShare) {
+        double common = runVariation * runVariation;
+        if (base.length == 1 && head.length == 1) {
+            if (Double.isNaN(systemVariation) || systemShare <= 0) {
+                return common;
+            }
+            double app = (1 - systemShare) * runVariation;
+            double sys = systemShare * systemVariation;
+            return app * app + sys * sys;
+        }
+        double measured = pooled(baseSpread2, base.length, headSpread2, head.length);
+        if (!Double.isNaN(measured)) {
+            common = measured;
+        }
+        double ownSum = 0;
+        int ownDf = 0;
+        for (int side = 0; side < 2; side++) {
+            long[] raw = side == 0 ? base : head;
+            double[] variances = side == 0 ? baseVariance : headVariance;
+            int n = raw.length;
+            if (n < 2) {
+                continue;
+            }
+            double mean = (double) sum(raw) / n;
+            if (mean == 0) {
+                continue;
+            }
+            double ss = 0;
+            for (long v : raw) {
+                ss += (v - mean) * (v - mean);
+            }
+            double sampling = variances == null ? mean : sum(variances) / n;
+            ownSum += (n - 1) * Math.max(0, (ss / (n - 1) - sampling) / (mean * mean));
+            ownDf += n - 1;
+        }
+        if (ownDf == 0) {
+            return common;
+        }
+        if (Double.isNaN(measured)) {
+            // Too few nodes to measure a spread (a tiny profile), or the whole profile, whose
+            // runs vary with the machine rather than as its nodes do: the runs speak for themselves.
+            return ownSum / ownDf;
+        }
+        return (PRIOR_DF * common + ownSum) / (PRIOR_DF + ownDf);
+    }
+
+    private static double pooled(double a2, int na, double b2, int nb) {
+        if (Double.isNaN(a2)) {
+            return b2;
+        }
+        if (Double.isNaN(b2)) {
+            return a2;
+        }
+        return (a2 * (na - 1) + b2 * (nb - 1)) / (na + nb - 2);
     }
 
     private Outcome exact(double b, double h) {
@@ -145,54 +261,6 @@ final class ChangeTester {
             return new Outcome(0, 1);
         }
         return new Outcome(h > b ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY, 0);
-    }
-
-    private Outcome poisson(long b, long h) {
-        double delta = h * headScale - b * baseScale;
-        double z = delta / Math.sqrt(h * headScale * headScale + b * baseScale * baseScale);
-        // Under "no change" the scaled expectations are equal, so λh / λb = sb / sh.
-        double p0 = baseScale / (baseScale + headScale);
-        if (runVariation == 0) {
-            return new Outcome(z, Distributions.binomialTwoSided(h, b + h, p0));
-        }
-        // The exact test knows small counts, the log-ratio test the run-to-run term: require both.
-        double logZ = logRatioZ(b, h, b, h, 0.5);
-        double logP = Distributions.normalTwoSided(logZ);
-        // With many samples the run-to-run term makes the log-ratio p-value the larger one by
-        // far: when even an upper bound of the exact p-value is below it (with a factor 2 to
-        // spare for rounding), the max is known without the incomplete beta functions.
-        if (Distributions.binomialTwoSidedBound(h, b + h, p0) <= 0.5 * logP) {
-            return new Outcome(logZ, logP);
-        }
-        return new Outcome(logZ, Math.max(Distributions.binomialTwoSided(h, b + h, p0), logP));
-    }
-
-    private Outcome compound(long b, long h, double bVariance, double hVariance) {
-        double vb = bVariance * baseScale * baseScale;
-        double vh = hVariance * headScale * headScale;
-        double delta = h * headScale - b * baseScale;
-        double z = delta / Math.sqrt(vb + vh);
-        if (runVariation > 0) {
-            // Effective sample counts (value² / variance) carry the compound noise into the log
-            // ratio; half a sample of the average weight keeps the log finite for an empty side.
-            double bSamples = b == 0 ? 0 : (double) b * b / bVariance;
-            double hSamples = h == 0 ? 0 : (double) h * h / hVariance;
-            double pseudo = 0.5 * (b + h) / Math.max(1, bSamples + hSamples);
-            z = logRatioZ(b + pseudo, h + pseudo, bSamples + 0.5, hSamples + 0.5, 0);
-        }
-        return new Outcome(z, Distributions.normalTwoSided(z));
-    }
-
-    /**
-     * The Wald statistic of the log ratio of the scaled values: Var(log X) ≈ 1/samples + c² per
-     * side (Poisson sampling times a log-normal run-to-run factor of relative spread c, the shape
-     * of a negative binomial). A multiplicative scale suits the noise seen between recordings, and
-     * unlike a linear z-test it does not cap the evidence of a path present in one run only.
-     */
-    private double logRatioZ(double b, double h, double bSamples, double hSamples, double pseudo) {
-        double logRatio = Math.log((h + pseudo) * headScale) - Math.log((b + pseudo) * baseScale);
-        double variance = 1 / (hSamples + pseudo) + 1 / (bSamples + pseudo) + 2 * runVariation * runVariation;
-        return logRatio / Math.sqrt(variance);
     }
 
     private Outcome welch(long[] base, long[] head, double[] baseVariance, double[] headVariance) {

@@ -30,12 +30,16 @@ import java.util.List;
  * @param gate the CI gate's verdict
  * @param withinNoise the frames with the largest self changes that are not significant, largest
  *     impact first: what moved, for a reader to see that it is noise (not counted by the gate)
+ * @param culpritRegressions the functions where a regression starts (see
+ *     {@link FunctionTable#culprits()}), largest impact first: the answer to "where"
+ * @param culpritImprovements the functions where an improvement starts, largest first
  */
 public record DiffSummary(OverallChange overall,
                           List<SummaryEntry> selfRegressions, List<SummaryEntry> selfImprovements,
                           List<SummaryEntry> totalRegressions, List<SummaryEntry> totalImprovements,
                           List<SummaryEntry> added, List<SummaryEntry> removed,
-                          int belowNoise, GateVerdict gate, List<SummaryEntry> withinNoise) {
+                          int belowNoise, GateVerdict gate, List<SummaryEntry> withinNoise,
+                          List<Culprit> culpritRegressions, List<Culprit> culpritImprovements) {
 
     /** The default number of entries per list. */
     public static final int DEFAULT_LIMIT = 10;
@@ -49,6 +53,8 @@ public record DiffSummary(OverallChange overall,
         added = List.copyOf(added);
         removed = List.copyOf(removed);
         withinNoise = List.copyOf(withinNoise);
+        culpritRegressions = List.copyOf(culpritRegressions);
+        culpritImprovements = List.copyOf(culpritImprovements);
     }
 
     /**

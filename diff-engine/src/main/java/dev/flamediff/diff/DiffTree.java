@@ -29,6 +29,7 @@ public final class DiffTree {
     private final double[] headTotal;
     private final NodeSignificance significance;
     private final GateThresholds gate;
+    private final FunctionTable functions;
 
     DiffTree(ValueType valueType, Normalization normalization, DiffSide base, DiffSide head,
              Frame[] frame, int[] parent, int[] end, int[] depth,
@@ -48,6 +49,14 @@ public final class DiffTree {
         this.headSelf = headSelf;
         this.baseTotal = baseTotal;
         this.headTotal = headTotal;
+        // Last: the by-function view reads the fields above (never the node significance
+        // accessors below, which depend on it).
+        this.functions = FunctionTable.of(this, significance);
+    }
+
+    /** Returns the by-function view: every function merged over its call paths, and the culprits. */
+    public FunctionTable functions() {
+        return functions;
     }
 
     /** Returns the value type compared. */
@@ -220,6 +229,15 @@ public final class DiffTree {
     }
 
     /**
+     * Returns the relative run-to-run variation the one-run tests gave system work (kernel, JVM
+     * and C library frames, whose amount follows the machine more than the program), or NaN
+     * when it was tested like the program's frames (a given variation, several runs, exact values).
+     */
+    public double systemRunVariation() {
+        return significance.systemVariation();
+    }
+
+    /**
      * Returns the base side's measured relative run-to-run variation per node (c in "variance =
      * sampling variance + (c·mean)²", pooled over all nodes), or NaN with a single run.
      */
@@ -282,9 +300,21 @@ public final class DiffTree {
         return significance.totalQ(node);
     }
 
-    /** Returns whether the node's total change rises above the noise at {@link #significanceLevel()}. */
+    /**
+     * Returns whether the node's total change rises above the noise at {@link #significanceLevel()}:
+     * its own test is significant and, unless the values are exact, the change is confirmed by a
+     * function on its path (the node's own or a caller's) whose merged inclusive value changed
+     * significantly the same way. Samples move between the paths of a function from one
+     * recording to the next (inlining, lambda frames, a different JIT decision) while the
+     * function keeps its share: a path that appears or vanishes for that reason is not a change.
+     */
     public boolean significant(int node) {
-        return significance.totalSignificant(node);
+        return significance.totalSignificant(node) && confirmed(node, totalDelta(node));
+    }
+
+    private boolean confirmed(int node, double delta) {
+        return node == 0 || significance.model() == NoiseModel.EXACT
+                || functions.underSignificantChange(node, Math.signum(delta));
     }
 
     /** Returns the signed test statistic of the node's self change. */
@@ -302,9 +332,9 @@ public final class DiffTree {
         return significance.selfQ(node);
     }
 
-    /** Returns whether the node's self change rises above the noise. */
+    /** Returns whether the node's self change rises above the noise, confirmed as {@link #significant} is. */
     public boolean selfSignificant(int node) {
-        return significance.selfSignificant(node);
+        return significance.selfSignificant(node) && confirmed(node, selfDelta(node));
     }
 
     /** Returns the CI gate's thresholds, from the options; {@link DiffSummary} judges them. */

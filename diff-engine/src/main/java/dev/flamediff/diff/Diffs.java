@@ -201,8 +201,9 @@ public final class Diffs {
             DiffSide base = sides.side(true, baseScale, baseTotal[0]);
             DiffSide head = sides.side(false, headScale, headTotal[0]);
             int[] parents = Arrays.copyOf(parent, n);
+            boolean[] system = FrameClass.systemMask(frame, n);
             RunValues runs = new RunValues(k, baseRuns, Arrays.copyOf(runSelf, n * k),
-                    runCount == null ? null : Arrays.copyOf(runCount, n * k), parents);
+                    runCount == null ? null : Arrays.copyOf(runCount, n * k), parents, system);
             NodeSignificance significance = NodeSignificance.compute(n, runs,
                     new ChangeTester(model, baseScale, headScale, options.runVariation()),
                     options.significanceLevel());

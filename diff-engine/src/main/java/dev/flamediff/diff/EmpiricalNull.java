@@ -57,6 +57,15 @@ final class EmpiricalNull {
      * @param runs the raw values of exactly one base run and one head run
      */
     static RunVariation estimate(int size, RunValues runs, NoiseModel model, double baseScale, double headScale) {
+        return estimate(size, runs, model, baseScale, headScale, node -> true);
+    }
+
+    /**
+     * Returns the variation measured on the nodes {@code include} accepts (the program's frames,
+     * or the system's), as {@link #estimate(int, RunValues, NoiseModel, double, double)} does.
+     */
+    static RunVariation estimate(int size, RunValues runs, NoiseModel model, double baseScale, double headScale,
+                                 java.util.function.IntPredicate include) {
         double[] d = new double[Math.min(size, 1024)];
         double[] v = new double[d.length];
         int m = 0;
@@ -66,7 +75,7 @@ final class EmpiricalNull {
             long b = runs.self(node, 0);
             long h = runs.self(node, 1);
             long samples = weighted ? runs.selfCount(node, 0) + runs.selfCount(node, 1) : b + h;
-            if (samples < MIN_SAMPLES || b <= 0 || h <= 0) {
+            if (samples < MIN_SAMPLES || b <= 0 || h <= 0 || !include.test(node)) {
                 continue;
             }
             if (m == d.length) {

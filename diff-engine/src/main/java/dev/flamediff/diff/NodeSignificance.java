@@ -118,7 +118,9 @@ final class NodeSignificance {
     static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level,
                                     boolean parallel, int block) {
         RunVariation variation = runVariation(size, runs, test);
-        test = test.withRunVariation(variation.value()).withRunSpread(
+        test = test.withRunVariation(variation.value())
+                .withSystemVariation(systemVariation(size, runs, test, variation))
+                .withRunSpread(
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
                 RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
         ChangeTester wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
@@ -188,7 +190,7 @@ final class NodeSignificance {
                 // frame at once), which per-node spreads do not measure: it is judged on its own
                 // runs' spread alone.
                 ChangeTester t = node == 0 && !self ? wholeProfile : test;
-                ChangeTester.Outcome o = t.test(b, h, bc, hc);
+                ChangeTester.Outcome o = t.test(b, h, bc, hc, runs.systemShare(node, self));
                 (self ? selfScore : totalScore)[node] = o.score();
                 (self ? selfP : totalP)[node] = o.pValue();
             }
@@ -212,7 +214,13 @@ final class NodeSignificance {
         if (runs.runs() != 2 || test.model() == NoiseModel.EXACT) {
             return fallback;
         }
-        RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale());
+        // The program's own frames decide its c; system work is measured apart (see
+        // systemVariation), unless the profile is nearly all system work.
+        RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale(),
+                node -> !runs.system(node));
+        if (measured == null) {
+            measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale());
+        }
         if (measured == null) {
             return fallback;
         }
@@ -224,8 +232,41 @@ final class NodeSignificance {
         return new RunVariation(value, source, measured.estimate(), measured.nodes(), measured.shift());
     }
 
+    /** The least run-to-run variation system work is tested with, one run per side. */
+    static final double MIN_SYSTEM_VARIATION = 1.0;
+    /** The most: beyond it a measurement on a small profile measures real changes. */
+    static final double MAX_SYSTEM_VARIATION = 2.0;
+    /** What system work is tested with when its variation cannot be measured. */
+    static final double DEFAULT_SYSTEM_VARIATION = 1.0;
+
+    /**
+     * Returns the run-to-run variation of system work ({@link FrameClass}) for the one-run tests:
+     * measured on the system frames' nodes as the program's is, between
+     * {@value #MIN_SYSTEM_VARIATION} and {@value #MAX_SYSTEM_VARIATION}, else
+     * {@value #DEFAULT_SYSTEM_VARIATION}; NaN (none apart) when the run variation was given,
+     * the values are exact or a side has several runs (their spread is measured per node).
+     * The floor: kernel page faults and JIT compiler threads vary with the heap and the machine
+     * several times more than the program's frames; measured on re-recordings of the same
+     * program, with a shared and loaded machine.
+     */
+    private static double systemVariation(int size, RunValues runs, ChangeTester test, RunVariation variation) {
+        if (variation.source() == RunVariation.Source.FIXED || runs.runs() != 2 || test.model() == NoiseModel.EXACT) {
+            return Double.NaN;
+        }
+        RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale(),
+                runs::system);
+        double c = measured == null ? DEFAULT_SYSTEM_VARIATION
+                : Math.max(MIN_SYSTEM_VARIATION, Math.min(measured.estimate(), MAX_SYSTEM_VARIATION));
+        return Math.max(c, variation.value());
+    }
+
     RunValues runs() {
         return runs;
+    }
+
+    /** Returns the tester the node tests used (its run variation, spread and centering). */
+    ChangeTester tester() {
+        return test;
     }
 
     NoiseModel model() {
@@ -234,6 +275,11 @@ final class NodeSignificance {
 
     double runVariation() {
         return variation.value();
+    }
+
+    /** Returns the run-to-run variation system work was tested with, NaN when the same as the program's. */
+    double systemVariation() {
+        return test.systemVariation();
     }
 
     /** Returns the run-to-run variation the one-run tests used and where it came from. */
@@ -307,8 +353,12 @@ final class NodeSignificance {
         long[] h = new long[k - nb];
         double[] bc = runs.hasCounts() ? new double[nb] : null;
         double[] hc = runs.hasCounts() ? new double[k - nb] : null;
+        double systemPart = 0;
+        double all = 0;
         for (int node : nodes) {
             for (int r = 0; r < k; r++) {
+                all += runs.self(node, r);
+                systemPart += runs.system(node) ? runs.self(node, r) : 0;
                 if (r < nb) {
                     b[r] += runs.self(node, r);
                     if (bc != null) {
@@ -322,7 +372,7 @@ final class NodeSignificance {
                 }
             }
         }
-        return test.test(b, h, bc, hc);
+        return test.test(b, h, bc, hc, all == 0 ? 0 : systemPart / all);
     }
 
     /**

@@ -15,19 +15,28 @@ final class RunValues {
     private final long[] totalCount;
     private final double[] selfVariance;
     private final double[] totalVariance;
+    private final boolean[] system;
+    private final double[] systemShare;
 
     /**
      * @param self raw self values, node-major
      * @param selfCount raw self sample counts (same layout), or null when the value type has none
      * @param parent the union tree's parents, used to derive totals
+     * @param system per node, whether its frame is system work ({@link FrameClass}), or null for none
      */
     RunValues(int runs, int baseRuns, long[] self, long[] selfCount, int[] parent) {
+        this(runs, baseRuns, self, selfCount, parent, null);
+    }
+
+    RunValues(int runs, int baseRuns, long[] self, long[] selfCount, int[] parent, boolean[] system) {
         this.runs = runs;
         this.baseRuns = baseRuns;
         this.self = self;
         this.selfCount = selfCount;
         this.total = totals(self, parent, runs);
         this.totalCount = selfCount == null ? null : totals(selfCount, parent, runs);
+        this.system = system == null ? new boolean[parent.length] : system;
+        this.systemShare = systemShares(self, parent, runs, this.system, total);
         if (selfCount == null) {
             this.selfVariance = null;
             this.totalVariance = null;
@@ -41,6 +50,30 @@ final class RunValues {
                 }
             }
         }
+    }
+
+    /** Per node, the share of its total (all runs) that lies in system frames' self values. */
+    private static double[] systemShares(long[] self, int[] parent, int runs, boolean[] system, long[] total) {
+        int n = parent.length;
+        double[] sys = new double[n];
+        for (int node = n - 1; node >= 0; node--) {
+            if (system[node]) {
+                for (int r = 0; r < runs; r++) {
+                    sys[node] += self[node * runs + r];
+                }
+            }
+            if (node > 0) {
+                sys[parent[node]] += sys[node];
+            }
+        }
+        for (int node = 0; node < n; node++) {
+            double all = 0;
+            for (int r = 0; r < runs; r++) {
+                all += total[node * runs + r];
+            }
+            sys[node] = all == 0 ? (system[node] ? 1 : 0) : Math.min(1, sys[node] / all);
+        }
+        return sys;
     }
 
     private static long[] totals(long[] self, int[] parent, int runs) {
@@ -99,6 +132,16 @@ final class RunValues {
 
     int runs() {
         return runs;
+    }
+
+    /** Returns whether the node's frame is system work. */
+    boolean system(int node) {
+        return system[node];
+    }
+
+    /** Returns the share of the node's self (0 or 1) or total value that is system work. */
+    double systemShare(int node, boolean self) {
+        return self ? (system[node] ? 1 : 0) : systemShare[node];
     }
 
     int baseRuns() {

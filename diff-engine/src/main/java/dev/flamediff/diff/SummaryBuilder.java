@@ -34,14 +34,18 @@ final class SummaryBuilder {
         int belowNoise = (int) frames.stream().filter(e -> !e.significant() && e.delta() != 0).count();
         List<SummaryEntry> paths = pathsByTotal();
         List<SummaryEntry> selfRegressions = top(frames, true);
-        GateVerdict verdict = judge(overall, frames);
+        List<Culprit> culprits = diff.functions().culprits();
+        List<Culprit> regressions = culprits.stream().filter(Culprit::regression).limit(limit).toList();
+        List<Culprit> improvements = culprits.stream().filter(c -> !c.regression()).limit(limit).toList();
+        GateVerdict verdict = judge(overall, culprits);
         return new DiffSummary(overall, selfRegressions, top(frames, false),
                 top(paths, true), top(paths, false),
                 oneSided(NodeStatus.ADDED), oneSided(NodeStatus.REMOVED), belowNoise, verdict,
                 frames.stream().filter(e -> !e.significant() && e.delta() != 0)
                         .sorted(Comparator.comparingDouble((SummaryEntry e) -> -Math.abs(e.impact()))
                                 .thenComparing(e -> e.frame()))
-                        .limit(limit).toList());
+                        .limit(limit).toList(),
+                regressions, improvements);
     }
 
     /** Every frame with self values, summed over its paths and tested as one change. */
@@ -136,10 +140,14 @@ final class SummaryBuilder {
     }
 
     /** Counts only significant changes, so noise alone never fails the gate. */
-    private GateVerdict judge(OverallChange overall, List<SummaryEntry> frames) {
+    private GateVerdict judge(OverallChange overall, List<Culprit> culprits) {
         GateThresholds gate = diff.gate();
         List<String> reasons = new ArrayList<>();
-        if (gate.wholeProfile().isPresent()) {
+        List<String> notes = new ArrayList<>();
+        if (gate.wholeProfile().isPresent() && !gate.fixedWork() && diff.noiseModel() != NoiseModel.EXACT) {
+            notes.add("the whole-profile threshold was not judged: the sampled totals of two recordings say "
+                    + "how much CPU each run got, not how much work it did, unless both runs did the same work");
+        } else if (gate.wholeProfile().isPresent()) {
             double limitValue = gate.wholeProfile().getAsDouble();
             double relative = overall.relative();
             if (overall.significant() && relative > limitValue) {
@@ -150,14 +158,24 @@ final class SummaryBuilder {
         }
         if (gate.anyFrame().isPresent()) {
             double limitValue = gate.anyFrame().getAsDouble();
-            frames.stream()
-                    .filter(e -> e.significant() && e.impact() > limitValue)
-                    .sorted(Comparator.comparingDouble((SummaryEntry e) -> -e.impact()).thenComparing(e -> e.frame()))
-                    .forEach(e -> reasons.add(String.format(Locale.ROOT,
-                            "frame %s grew by %s of the whole profile (threshold %s, p = %s)",
-                            e.frame().name(), percent(e.impact()), threshold(limitValue), pValue(e.pValue()))));
+            culprits.stream()
+                    .filter(c -> c.impact() > limitValue)
+                    .forEach(c -> reasons.add(String.format(Locale.ROOT,
+                            "%s grew by %s of the whole profile (threshold %s, p = %s)%s",
+                            c.function().frame().name(), percent(c.impact()), threshold(limitValue),
+                            pValue(c.pValue()), spentIn(c))));
         }
-        return new GateVerdict(gate.enabled(), reasons);
+        return new GateVerdict(gate.enabled(), reasons, notes);
+    }
+
+    /** ", now spent in X (new) and Y": the culprit's callees that changed its way. */
+    private static String spentIn(Culprit c) {
+        List<String> names = c.callees().stream()
+                .filter(e -> Math.signum(e.delta()) == Math.signum(c.delta()))
+                .limit(2)
+                .map(e -> e.frame().name() + (e.isNew() ? " (new)" : ""))
+                .toList();
+        return names.isEmpty() ? "" : ", now spent in " + String.join(" and ", names);
     }
 
     static String percent(double fraction) {

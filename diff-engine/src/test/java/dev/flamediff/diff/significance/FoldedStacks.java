@@ -51,6 +51,15 @@ final class FoldedStacks {
         }
     }
 
+    /** Reads a gzipped folded file of the fixtures folder, e.g. {@code router/ap-base.collapsed.gz}. */
+    static FoldedStacks gzipFixture(String relative) {
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(FIXTURES.getParent().resolve(relative)))) {
+            return parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Reads a gzipped folded file from this test's class-path resources. */
     static FoldedStacks resource(String name) {
         try (var in = FoldedStacks.class.getResourceAsStream(name)) {

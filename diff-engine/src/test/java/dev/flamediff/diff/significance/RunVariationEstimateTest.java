@@ -69,7 +69,8 @@ class RunVariationEstimateTest {
         assertThat(c.value()).isEqualTo(DiffOptions.MIN_RUN_VARIATION);
         assertThat(diff.runVariation()).isEqualTo(DiffOptions.MIN_RUN_VARIATION);
         assertThat(c.shift()).isZero();
-        assertThat(c.nodes()).isGreaterThan(50);
+        // Measured on the program's own frames (system work is measured apart).
+        assertThat(c.nodes()).isGreaterThan(40);
     }
 
     @Test

@@ -66,8 +66,12 @@ class SignificanceOnRecordingsTest {
         RunVariation c = diff.runVariationDetails();
         System.out.println("busy-machine pair, " + mode + ": " + c);
         assertThat(c.measured()).isTrue();
-        assertThat(c.estimate()).isGreaterThan(measuredOnQuietPair());
-        assertThat(c.value()).isGreaterThan(0.3);
+        // What makes this pair noisy is the machine's work (page faults under a busy kernel,
+        // the JIT's threads), measured apart from the program's frames and tested with its own,
+        // larger variation; the program's frames vary about as in the quiet pair.
+        assertThat(c.value()).isBetween(DiffOptions.MIN_RUN_VARIATION, DiffOptions.DEFAULT_RUN_VARIATION);
+        assertThat(diff.systemRunVariation()).isGreaterThanOrEqualTo(1.0);
+        assertThat(diff.functions().culprits()).isEmpty();
     }
 
     @Test
@@ -121,7 +125,7 @@ class SignificanceOnRecordingsTest {
         assertThat(faster).isEqualTo(extremeCommonAppNode(diff, -1));
         // The measurement is centered on the bulk of the profile, which head's slower parsing
         // shrank by about half in a recording of the same length.
-        assertThat(diff.runVariationDetails().shift()).isBetween(-0.6, -0.4);
+        assertThat(diff.runVariationDetails().shift()).isBetween(-0.7, -0.4);
     }
 
     @Test

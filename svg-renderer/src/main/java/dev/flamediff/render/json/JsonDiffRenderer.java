@@ -39,7 +39,7 @@ public final class JsonDiffRenderer implements DiffRenderer {
      * and those tests are centered on the bulk of the profile ({@code nullShift}); new fields say
      * where it came from.
      */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     /** The class-path location of the JSON Schema the output follows. */
     public static final String SCHEMA_RESOURCE = "/dev/flamediff/render/json/flamediff-diff.schema.json";
@@ -94,7 +94,8 @@ public final class JsonDiffRenderer implements DiffRenderer {
             writeSide(gen, "head", diff.head(), diff.valueType());
             gen.writeFieldName("tree");
             JsonTreeWriter.write(gen, diff);
-            JsonSummaryWriter.write(gen, DiffSummary.of(diff), diff.valueType());
+            JsonFunctionWriter.writeFunctions(gen, diff);
+            JsonSummaryWriter.write(gen, diff, DiffSummary.of(diff), diff.valueType());
             gen.writeEndObject();
             gen.writeRaw('\n');
         }

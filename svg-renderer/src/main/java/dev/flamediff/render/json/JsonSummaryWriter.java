@@ -2,10 +2,12 @@ package dev.flamediff.render.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.flamediff.diff.DiffSummary;
+import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.OverallChange;
 import dev.flamediff.diff.SummaryEntry;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.ValueType;
+import dev.flamediff.render.OutputNames;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +22,7 @@ final class JsonSummaryWriter {
     }
 
     /** Writes the summary; values are written in the value type's unit ({@link ValueType#value}). */
-    static void write(JsonGenerator gen, DiffSummary summary, ValueType type) throws IOException {
+    static void write(JsonGenerator gen, DiffTree diff, DiffSummary summary, ValueType type) throws IOException {
         gen.writeObjectFieldStart("summary");
         OverallChange overall = summary.overall();
         gen.writeObjectFieldStart("overall");
@@ -32,6 +34,8 @@ final class JsonSummaryWriter {
         JsonText.probabilityField(gen, "pValue", overall.pValue());
         gen.writeBooleanField("significant", overall.significant());
         gen.writeEndObject();
+        JsonFunctionWriter.writeCulprits(gen, "culpritRegressions", diff, summary.culpritRegressions());
+        JsonFunctionWriter.writeCulprits(gen, "culpritImprovements", diff, summary.culpritImprovements());
         entries(gen, type, "selfRegressions", summary.selfRegressions());
         entries(gen, type, "selfImprovements", summary.selfImprovements());
         entries(gen, type, "totalRegressions", summary.totalRegressions());
@@ -56,14 +60,14 @@ final class JsonSummaryWriter {
         gen.writeArrayFieldStart(name);
         for (SummaryEntry e : entries) {
             gen.writeStartObject();
-            gen.writeStringField("name", JsonText.safe(e.frame().name()));
+            gen.writeStringField("name", JsonText.safe(OutputNames.capped(e.frame().name())));
             gen.writeStringField("kind", e.frame().kind().name().toLowerCase(Locale.ROOT));
             if (e.aggregatesPaths()) {
                 gen.writeNullField("path");
             } else {
                 gen.writeArrayFieldStart("path");
                 for (Frame f : e.path()) {
-                    gen.writeString(JsonText.safe(f.name()));
+                    gen.writeString(JsonText.safe(OutputNames.capped(f.name())));
                 }
                 gen.writeEndArray();
             }

@@ -58,6 +58,12 @@ final class JsonTreeWriter {
         gen.writeStringField("name", JsonText.safe(OutputNames.capped(frame.name())));
         gen.writeStringField("kind", frame.kind().name().toLowerCase(Locale.ROOT));
         gen.writeStringField("status", diff.status(n).name().toLowerCase(Locale.ROOT));
+        if (n == 0) {
+            gen.writeNullField("function");
+        } else {
+            gen.writeNumberField("function", diff.functions().indexOf(n));
+        }
+        gen.writeBooleanField("partOfSignificantChange", diff.functions().partOfSignificantChange(n));
         JsonText.numberField(gen, "baseSelf", diff.valueType().value(diff.baseSelf(n)));
         JsonText.numberField(gen, "headSelf", diff.valueType().value(diff.headSelf(n)));
         JsonText.numberField(gen, "baseTotal", diff.valueType().value(diff.baseTotal(n)));

@@ -270,7 +270,11 @@ class JsonDiffRendererTest {
             }
         }
         assertThat(depth).isZero();
-        assertThat(names).isEqualTo(diff.size());
+        // A name per node, per function, and per culprit and callee of the summary.
+        dev.flamediff.diff.DiffSummary summary = dev.flamediff.diff.DiffSummary.of(diff);
+        int culpritNames = java.util.stream.Stream.concat(summary.culpritRegressions().stream(),
+                summary.culpritImprovements().stream()).mapToInt(c -> 1 + c.callees().size()).sum();
+        assertThat(names).isEqualTo(diff.size() + diff.functions().size() + culpritNames);
         // document object, tree root, then an array and an object per frame
         assertThat(maxDepth).isEqualTo(2 + 2 * 10_000);
     }

@@ -70,7 +70,7 @@ class MarkdownRendererTest {
         // The gate failed on the hostile frame: said in the headline, the reason escaped too.
         String headline = md.substring(0, md.indexOf('\n'));
         assertThat(headline).startsWith("**nightly &#91;bench&#93;**").endsWith("gate: **failed**");
-        assertThat(md).contains("**CI gate failed:**\n\n- frame " + HOSTILE_NAME_ESCAPED);
+        assertThat(md).contains("**CI gate failed:**\n\n- " + HOSTILE_NAME_ESCAPED);
     }
 
     @Test

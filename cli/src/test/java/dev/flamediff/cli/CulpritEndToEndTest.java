@@ -1,0 +1,95 @@
+package dev.flamediff.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flamediff.fixtures.FixtureFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Where the time went, through the command, on the router recordings: one method slower through
+ * the regex code it newly calls, reached through 64 call paths; a faster method; a new one. For
+ * each recorder and both recorded pairs, the JSON names the method as the first culprit, the
+ * gate fails naming it, and two recordings of the same program fail no gate.
+ */
+class CulpritEndToEndTest {
+
+    private static final String CULPRIT = "HeaderParser.parseHeader";
+
+    @TempDir
+    Path dir;
+
+    private static String fixture(String name) {
+        return FixtureFiles.path("router/" + name).toString();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-head.collapsed.gz",
+        "ap-base2.collapsed.gz, ap-head2.collapsed.gz",
+        "ap-base.jfr.gz, ap-head.jfr.gz",
+        "ap-base2.jfr.gz, ap-head2.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-head.jfr.gz",
+        "jdk17-base2.jfr.gz, jdk17-head2.jfr.gz",
+    })
+    void theSlowerMethodIsTheFirstCulpritAndFailsTheGate(String base, String head) throws IOException {
+        Path json = dir.resolve("diff.json");
+        CliRun run = CliRun.run(fixture(base), fixture(head), "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .contains(CULPRIT).contains("now spent in").contains("(new)");
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        JsonNode top = doc.at("/summary/culpritRegressions/0");
+        assertThat(top.get("name").asText()).endsWith(CULPRIT);
+        assertThat(top.get("impact").asDouble()).isGreaterThan(0.02);
+        assertThat(top.get("callees").get(0).get("new").asBoolean()).isTrue();
+        assertThat(top.get("callees").get(0).get("name").asText()).contains("java").contains("regex");
+        JsonNode function = doc.at("/functions/" + top.get("function").asInt());
+        assertThat(function.get("paths").asInt()).isGreaterThanOrEqualTo(50);
+        assertThat(function.get("inclusiveSignificant").asBoolean()).isTrue();
+        // The thin nodes of the method that grew are drawn as part of the change, not as noise
+        // (nearly all of its paths: a few hold a sample or two on both sides).
+        assertThat(nodesOf(doc.get("tree"), top.get("function").asInt(), 0))
+                .isGreaterThanOrEqualTo(40);
+    }
+
+    /** Counts the nodes of a function that grew and are drawn as part of a significant change. */
+    private static int nodesOf(JsonNode node, int function, int count) {
+        if (node.get("function").isInt() && node.get("function").asInt() == function
+                && node.get("totalDelta").asDouble() > 0 && node.get("partOfSignificantChange").asBoolean()) {
+            count++;
+        }
+        JsonNode children = node.get("children");
+        if (children != null) {
+            for (JsonNode c : children) {
+                count = nodesOf(c, function, count);
+            }
+        }
+        return count;
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-base2.collapsed.gz",
+        "ap-head.collapsed.gz, ap-head2.collapsed.gz",
+        "ap-base.jfr.gz, ap-base2.jfr.gz",
+        "ap-head.jfr.gz, ap-head2.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-base2.jfr.gz",
+        "jdk17-head.jfr.gz, jdk17-head2.jfr.gz",
+    })
+    void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
+        Path json = dir.resolve("same.json");
+        CliRun run = CliRun.run(fixture(a), fixture(b), "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        assertThat(doc.at("/summary/culpritRegressions")).as(run.err()).isEmpty();
+    }
+}

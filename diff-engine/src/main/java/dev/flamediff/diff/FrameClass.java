@@ -1,0 +1,65 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+
+/**
+ * Tells the machine's own work from the program's. Kernel frames (page faults, scheduling,
+ * interrupts), the JVM's C++ internals (compiler, collector) and C library functions run as much
+ * as the machine, the heap and the JIT make them run: between two recordings of the same program
+ * on a busy machine a page-fault path can grow tenfold while every Java method keeps its share.
+ * Such frames get a run-to-run variation of their own, measured on them (see
+ * {@link NodeSignificance}), so their noise neither hides the program's changes nor is
+ * reported as one.
+ *
+ * <p>Only a JVM profile (one with Java frames) has a runtime of C and C++ beneath the program;
+ * in a native program's profile those are the program, and only kernel frames are the system's.
+ */
+final class FrameClass {
+
+    private FrameClass() {
+    }
+
+    /**
+     * Returns, per node of a union tree of {@code size} nodes, whether its frame is system work:
+     * in a profile with Java frames as {@link #isSystem} says, otherwise only kernel frames.
+     */
+    static boolean[] systemMask(Frame[] frames, int size) {
+        boolean jvm = false;
+        for (int i = 1; i < size && !jvm; i++) {
+            jvm = isJava(frames[i]);
+        }
+        boolean[] out = new boolean[size];
+        for (int i = 1; i < size; i++) {
+            out[i] = jvm ? isSystem(frames[i]) : frames[i].kind() == FrameKind.KERNEL;
+        }
+        return out;
+    }
+
+    /** Returns whether the frame is a Java method: by its kind, or by a name with a package or class separator. */
+    private static boolean isJava(Frame frame) {
+        return switch (frame.kind()) {
+            case INTERPRETED, JIT, INLINED, C1 -> true;
+            case UNKNOWN -> (frame.name().indexOf('.') > 0 || frame.name().indexOf('/') > 0)
+                    && frame.name().indexOf("::") < 0 && !frame.equals(Frame.ROOT);
+            default -> false;
+        };
+    }
+
+    /**
+     * Returns whether a frame of a JVM profile is system work: a kernel or C++ frame, or a native
+     * or unknown-kind frame whose name is not a Java method's (no package or class separator:
+     * {@code __libc_free}, {@code clear_page_erms}, {@code [unknown]}).
+     */
+    static boolean isSystem(Frame frame) {
+        FrameKind kind = frame.kind();
+        if (kind == FrameKind.KERNEL || kind == FrameKind.CPP) {
+            return true;
+        }
+        if (kind != FrameKind.NATIVE && kind != FrameKind.UNKNOWN) {
+            return false;
+        }
+        String name = frame.name();
+        return name.indexOf('.') < 0 && name.indexOf('/') < 0 && !frame.equals(Frame.ROOT);
+    }
+}

@@ -1,0 +1,199 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.diff.stats.FalseDiscoveryRate;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+
+/**
+ * The by-function view of a {@link DiffTree}: every function merged over all its call paths
+ * ({@link FunctionDiff}), which node belongs to which function, and the culprits found on it
+ * ({@link #culprits()}). Immutable; obtained from {@link DiffTree#functions()}.
+ *
+ * <p><b>Significance.</b> Each function's inclusive and self changes are tested on the merged
+ * counts with the diff's count model and run-to-run variation, and all of them form one family
+ * for the Benjamini–Hochberg adjustment, apart from the node tests: a method that got slower on
+ * 65 call paths by 30 samples each is one change of 2,000 samples, not 65 changes too small to
+ * tell from noise. The merged counts also decide which node changes count (see
+ * {@link DiffTree#significant(int)}): the shape of a stack varies between recordings of the
+ * same program (the JIT inlines differently, a lambda's frames move), so samples move between
+ * the paths of a function while the function itself keeps its share.
+ */
+public final class FunctionTable {
+
+    private final DiffTree diff;
+    private final int[] functionOfNode;
+    private final FunctionDiff[] functions;
+    private final int[] nodeStart;
+    private final int[] nodeList;
+    /** Per node: bit 0, on or under a function whose inclusive value grew significantly; bit 1, shrank. */
+    private final byte[] underChange;
+    private final List<Culprit> culprits;
+
+    private FunctionTable(DiffTree diff, int[] functionOfNode, FunctionDiff[] functions, int[] nodeStart, int[] nodeList,
+                          byte[] underChange, List<Culprit> culprits) {
+        this.diff = diff;
+        this.functionOfNode = functionOfNode;
+        this.functions = functions;
+        this.nodeStart = nodeStart;
+        this.nodeList = nodeList;
+        this.underChange = underChange;
+        this.culprits = culprits;
+    }
+
+    /** Returns every function of the diff, the largest absolute inclusive impact first. */
+    public List<FunctionDiff> all() {
+        return List.of(functions);
+    }
+
+    /** Returns how many functions the diff has. */
+    public int size() {
+        return functions.length;
+    }
+
+    /** Returns the function at {@code index} in {@link #all()}. */
+    public FunctionDiff get(int index) {
+        return functions[index];
+    }
+
+    /** Returns the index in {@link #all()} of the node's function, or -1 for the root. */
+    public int indexOf(int node) {
+        return functionOfNode[node];
+    }
+
+    /** Returns the nodes of the function at {@code index} in {@link #all()}, in pre-order. */
+    public int[] nodesOf(int index) {
+        return Arrays.copyOfRange(nodeList, nodeStart[index], nodeStart[index + 1]);
+    }
+
+    /**
+     * Returns whether the node is part of a significant change, to be drawn as such: its own
+     * change is significant ({@link DiffTree#significant(int)}), or its function's inclusive
+     * change is, in the same direction as the node's. So 65 thin slivers of one slower method
+     * are drawn as the one regression they are.
+     */
+    public boolean partOfSignificantChange(int node) {
+        if (diff.significant(node)) {
+            return true;
+        }
+        int f = functionOfNode[node];
+        double delta = diff.totalDelta(node);
+        if (f < 0 || delta == 0) {
+            return false;
+        }
+        FunctionDiff fn = functions[f];
+        return fn.inclusiveSignificant() && Math.signum(fn.inclusiveDelta()) == Math.signum(delta);
+    }
+
+    /**
+     * Returns the culprits: the functions where a change starts, the largest absolute
+     * {@link Culprit#impact()} first, regressions and improvements together.
+     *
+     * <p>The rule. Every change of a sample count is attributed to one function on its stack:
+     * <ol>
+     *   <li>A call path that exists on one side only (new code, or code no longer reached)
+     *       belongs to the function that calls it: a method that did not run in base cannot be
+     *       where a change starts; the change starts where it is called from. So a parser that now
+     *       compiles a regular expression is the culprit, not the regex internals under it.</li>
+     *   <li>Functions are visited deepest first (by the depth of their change, weighted by its
+     *       size). A function is a candidate when its inclusive change is significant in the
+     *       function family.</li>
+     *   <li>A candidate's attributed change is its inclusive change less what the culprits
+     *       already found beneath it hold, and less its occurrences inside another culprit's
+     *       calls. It is a culprit when that change is significant on its own (p at most the
+     *       diff's level), at least {@value #CARRIED_SHARE} of its inclusive change (otherwise its
+     *       change is carried by the culprits beneath: the callers of a slower method are left
+     *       out) and at least {@value #MIN_IMPACT} of the whole profile.</li>
+     * </ol>
+     * Each culprit lists the direct callees whose change is largest, marking those it did not
+     * call in base as new.
+     */
+    public List<Culprit> culprits() {
+        return culprits;
+    }
+
+    /** The least share of its own inclusive change a culprit's attributed change must be. */
+    static final double CARRIED_SHARE = 0.2;
+    /** The least attributed change of a culprit, as a share of the whole base profile. */
+    static final double MIN_IMPACT = 0.001;
+
+    /** Returns whether a node sits on or under a function whose inclusive value changed significantly in that direction. */
+    boolean underSignificantChange(int node, double sign) {
+        return sign > 0 ? (underChange[node] & 1) != 0 : sign < 0 && (underChange[node] & 2) != 0;
+    }
+
+    /** The key functions are merged on: the name, and the kind's match group (see {@link Diffs#compareKey}). */
+    private record Key(String name, int group) {
+        static Key of(Frame frame) {
+            return new Key(frame.name(), frame.kind() == FrameKind.KERNEL ? 1 : frame.kind() == FrameKind.THREAD ? 2 : 0);
+        }
+    }
+
+    /**
+     * Builds the view of a diff. Called once by the diff's constructor, after its node tests.
+     *
+     * @throws CancellationException if the thread is interrupted meanwhile
+     */
+    static FunctionTable of(DiffTree diff, NodeSignificance significance) {
+        int size = diff.size();
+        int[] rawFunction = new int[size];
+        rawFunction[0] = -1;
+        Map<Key, Integer> ids = new HashMap<>();
+        Map<Frame, Integer> byFrame = new HashMap<>();
+        for (int n = 1; n < size; n++) {
+            Frame frame = diff.frame(n);
+            Integer id = byFrame.get(frame);
+            if (id == null) {
+                id = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
+                byFrame.put(frame, id);
+            }
+            rawFunction[n] = id;
+        }
+        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.size());
+        FunctionDiff[] unsorted = sums.test(diff, significance);
+        Integer[] order = new Integer[unsorted.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -Math.abs(unsorted[i].inclusiveDelta()))
+                .thenComparing(i -> unsorted[i].frame()));
+        int[] rank = new int[unsorted.length];
+        FunctionDiff[] sorted = new FunctionDiff[unsorted.length];
+        for (int r = 0; r < order.length; r++) {
+            rank[order[r]] = r;
+            sorted[r] = unsorted[order[r]];
+        }
+        int[] functionOfNode = new int[size];
+        int[] counts = new int[sorted.length + 1];
+        functionOfNode[0] = -1;
+        for (int n = 1; n < size; n++) {
+            functionOfNode[n] = rank[rawFunction[n]];
+            counts[functionOfNode[n] + 1]++;
+        }
+        for (int i = 1; i < counts.length; i++) {
+            counts[i] += counts[i - 1];
+        }
+        int[] nodeStart = counts.clone();
+        int[] fill = counts.clone();
+        int[] nodeList = new int[Math.max(0, size - 1)];
+        for (int n = 1; n < size; n++) {
+            nodeList[fill[functionOfNode[n]]++] = n;
+        }
+        byte[] under = new byte[size];
+        for (int n = 1; n < size; n++) {
+            FunctionDiff f = sorted[functionOfNode[n]];
+            byte flag = under[diff.parent(n)];
+            if (f.inclusiveSignificant()) {
+                flag |= (byte) (f.inclusiveDelta() > 0 ? 1 : f.inclusiveDelta() < 0 ? 2 : 0);
+            }
+            under[n] = flag;
+        }
+        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, unsorted).find();
+        return new FunctionTable(diff, functionOfNode, sorted, nodeStart, nodeList, under, culprits);
+    }
+}

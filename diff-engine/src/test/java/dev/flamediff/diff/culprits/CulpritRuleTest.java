@@ -1,0 +1,212 @@
+package dev.flamediff.diff.culprits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.diff.CalleeChange;
+import dev.flamediff.diff.Culprit;
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.DiffSummary;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.diff.FunctionDiff;
+import dev.flamediff.diff.GateThresholds;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The culprit rule on trees where the answer is known by construction: what a reviewer should be
+ * told for the common shapes of a real regression.
+ */
+class CulpritRuleTest {
+
+    /** A profile built from folded stacks, each count drawn around its mean (Poisson, seeded). */
+    private static final class Stacks {
+        private final List<String> stacks = new ArrayList<>();
+        private final List<Double> counts = new ArrayList<>();
+
+        Stacks add(String stack, double count) {
+            stacks.add(stack);
+            counts.add(count);
+            return this;
+        }
+
+        Profile profile(String name, Random random) throws Exception {
+            CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+            for (int i = 0; i < stacks.size(); i++) {
+                long n = poisson(random, counts.get(i));
+                if (n > 0) {
+                    b.addStack(Arrays.stream(stacks.get(i).split(";")).map(Frame::of).toList(), n);
+                }
+            }
+            return new Profile(b.build(), ProfileMetadata.of(name, "collapsed", "cpu"));
+        }
+
+        private static long poisson(Random random, double mean) {
+            if (mean > 50) {
+                return Math.max(0, Math.round(mean + Math.sqrt(mean) * random.nextGaussian()));
+            }
+            double l = Math.exp(-mean);
+            long k = 0;
+            double p = 1;
+            do {
+                k++;
+                p *= random.nextDouble();
+            } while (p > l);
+            return k - 1;
+        }
+    }
+
+    /** Background work both sides share: forty leaves under a few callers. */
+    private static Stacks background() {
+        Stacks s = new Stacks();
+        for (int i = 0; i < 40; i++) {
+            s.add("main;Worker.loop;Other.step" + (i % 5) + ";Other.leaf" + i, 40 + 5 * (i % 7));
+        }
+        return s;
+    }
+
+    private static DiffTree diff(Consumer<Stacks> base, Consumer<Stacks> head, long seed) throws Exception {
+        Stacks b = background();
+        Stacks h = background();
+        base.accept(b);
+        head.accept(h);
+        Random random = new Random(seed);
+        return Diffs.diff(b.profile("base", random), h.profile("head", random),
+                DiffOptions.DEFAULT.withGate(GateThresholds.NONE.withAnyFrame(0.02)));
+    }
+
+    private static List<String> names(List<Culprit> culprits) {
+        return culprits.stream().map(c -> c.function().frame().name()).toList();
+    }
+
+    /** A router picks one of four filters at each of three levels: 64 distinct paths to the parser. */
+    private static void routed(Stacks s, String tail, double perPath) {
+        for (int a = 0; a < 4; a++) {
+            for (int b = 0; b < 4; b++) {
+                for (int c = 0; c < 4; c++) {
+                    s.add("main;Worker.loop;Router.dispatch;FilterA" + a + ".apply;FilterB" + b + ".apply;FilterC" + c
+                            + ".apply;Parser.parseHeader" + tail, perPath);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMethodSlowerThroughNewCalleesUnderManyPathsIsTheCulprit() throws Exception {
+        DiffTree diff = diff(
+                base -> routed(base, "", 1.5),
+                head -> {
+                    routed(head, "", 1.5);
+                    routed(head, ";Pattern.compile;Pattern.expr;Pattern.sequence", 12);
+                    routed(head, ";Matcher.find;Matcher.search;Pattern$Start.match", 9);
+                    routed(head, ";String.isLatin1", 3);
+                }, 1);
+
+        List<Culprit> culprits = diff.functions().culprits();
+        assertThat(names(culprits)).first().isEqualTo("Parser.parseHeader");
+        Culprit top = culprits.get(0);
+        assertThat(top.regression()).isTrue();
+        assertThat(top.function().paths()).isGreaterThanOrEqualTo(64);
+        assertThat(top.callees()).extracting(c -> c.frame().name()).startsWith("Pattern.compile", "Matcher.find");
+        assertThat(top.callees().get(0).isNew()).isTrue();
+        // Neither its callers nor the library code under it are culprits of their own.
+        assertThat(names(culprits)).doesNotContain("Router.dispatch", "Worker.loop", "Pattern.compile",
+                "Pattern.sequence", "String.isLatin1", "Matcher.find");
+        FunctionDiff parser = top.function();
+        assertThat(parser.inclusiveSignificant()).isTrue();
+        // Every one of its 64 thin nodes is drawn as part of the change.
+        int index = diff.functions().indexOf(nodeOf(diff, "Parser.parseHeader"));
+        for (int n : diff.functions().nodesOf(index)) {
+            assertThat(diff.functions().partOfSignificantChange(n)).as("node %d", n).isTrue();
+        }
+        DiffSummary summary = DiffSummary.of(diff);
+        assertThat(summary.gate().reasons()).first().asString()
+                .startsWith("Parser.parseHeader grew by +")
+                .contains("now spent in Pattern.compile (new) and Matcher.find (new)");
+    }
+
+    @Test
+    void twoIndependentCulpritsUnderOneCallerAreBothNamedAndTheCallerIsNot() throws Exception {
+        DiffTree diff = diff(
+                base -> base.add("main;Worker.loop;Alpha.run", 300).add("main;Worker.loop;Beta.run", 300),
+                head -> head.add("main;Worker.loop;Alpha.run", 900).add("main;Worker.loop;Beta.run", 800), 2);
+
+        assertThat(names(diff.functions().culprits())).containsExactly("Alpha.run", "Beta.run");
+    }
+
+    @Test
+    void aCallerWhoseCostMovedFromOneCalleeToAnotherIsTheCulprit() throws Exception {
+        DiffTree diff = diff(
+                base -> base.add("main;Worker.loop;Parser.parse;Parser.splitFast", 200),
+                head -> head.add("main;Worker.loop;Parser.parse;Parser.splitRegex", 900), 3);
+
+        Culprit top = diff.functions().culprits().get(0);
+        assertThat(top.function().frame().name()).isEqualTo("Parser.parse");
+        assertThat(top.callees()).extracting(c -> c.frame().name()).containsExactly("Parser.splitRegex", "Parser.splitFast");
+        assertThat(top.callees()).extracting(CalleeChange::isNew).containsExactly(true, false);
+        assertThat(top.callees().get(1).isGone()).isTrue();
+        assertThat(names(diff.functions().culprits())).containsExactly("Parser.parse");
+    }
+
+    @Test
+    void aCallerSlowerInItsOwnBodyIsTheCulprit() throws Exception {
+        DiffTree diff = diff(
+                base -> base.add("main;Worker.loop;Codec.encode", 200).add("main;Worker.loop;Codec.encode;Buffer.put", 300),
+                head -> head.add("main;Worker.loop;Codec.encode", 900).add("main;Worker.loop;Codec.encode;Buffer.put", 300), 4);
+
+        assertThat(names(diff.functions().culprits())).containsExactly("Codec.encode");
+    }
+
+    @Test
+    void anImprovementIsACulpritOfItsOwnNextToARegression() throws Exception {
+        DiffTree diff = diff(
+                base -> base.add("main;Worker.loop;Alpha.run", 300).add("main;Worker.loop;Checksum.compute", 800),
+                head -> head.add("main;Worker.loop;Alpha.run", 900).add("main;Worker.loop;Checksum.compute", 100), 5);
+
+        DiffSummary summary = DiffSummary.of(diff);
+        assertThat(names(summary.culpritRegressions())).containsExactly("Alpha.run");
+        assertThat(names(summary.culpritImprovements())).containsExactly("Checksum.compute");
+    }
+
+    @Test
+    void aNewMethodIsNamedAsNewUnderTheCallerThatCallsIt() throws Exception {
+        DiffTree diff = diff(base -> { }, head -> head.add("main;Worker.loop;Audit.record;Audit.format", 600), 6);
+
+        Culprit top = diff.functions().culprits().get(0);
+        assertThat(top.function().frame().name()).isEqualTo("Worker.loop");
+        assertThat(top.callees()).first().satisfies(c -> {
+            assertThat(c.frame().name()).isEqualTo("Audit.record");
+            assertThat(c.isNew()).isTrue();
+        });
+        FunctionDiff audit = diff.functions().all().stream()
+                .filter(f -> f.frame().name().equals("Audit.record")).findFirst().orElseThrow();
+        assertThat(audit.inclusiveSignificant()).isTrue();
+        assertThat(audit.status()).hasToString("ADDED");
+    }
+
+    @Test
+    void theSameProgramTwiceHasNoCulprits() throws Exception {
+        for (long seed = 10; seed < 30; seed++) {
+            DiffTree diff = diff(base -> routed(base, "", 4), head -> routed(head, "", 4), seed);
+            assertThat(diff.functions().culprits()).as("seed %d", seed).isEmpty();
+        }
+    }
+
+    private static int nodeOf(DiffTree diff, String name) {
+        for (int n = 0; n < diff.size(); n++) {
+            if (diff.frame(n).name().equals(name)) {
+                return n;
+            }
+        }
+        throw new AssertionError(name);
+    }
+}
