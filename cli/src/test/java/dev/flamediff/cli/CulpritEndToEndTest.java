@@ -60,6 +60,22 @@ class CulpritEndToEndTest {
                 .isGreaterThanOrEqualTo(40);
     }
 
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-head.collapsed.gz",
+        "ap-base.jfr.gz, ap-head.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-head.jfr.gz",
+    })
+    void theReportsFirstLineNamesTheSlowerMethodAndWhereItsCostWent(String base, String head) throws IOException {
+        Path md = dir.resolve("report.md");
+        CliRun run = CliRun.run(fixture(base), fixture(head), "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String first = Files.readString(md).lines().findFirst().orElseThrow();
+        assertThat(first).contains("top regression <code>fixture.router." + CULPRIT + "</code> +")
+                .contains("of the profile, now spent in <code>java.util.regex.").contains("(new)");
+    }
+
     /** Counts the nodes of a function that grew and are drawn as part of a significant change. */
     private static int nodesOf(JsonNode node, int function, int count) {
         if (node.get("function").isInt() && node.get("function").asInt() == function

@@ -1,5 +1,6 @@
 package dev.flamediff.render.markdown;
 
+import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NoiseModel;
@@ -89,7 +90,23 @@ public final class MarkdownRenderer implements DiffRenderer {
                 : diff.usesRunToRunSpread() || diff.noiseModel() == NoiseModel.EXACT || Math.abs(overall.relative()) < 1e-9
                         ? " (within noise)"
                 : " (within noise for one run per side)");
-        if (!summary.selfRegressions().isEmpty()) {
+        // The headline answers "where": the function where the change starts, and where its cost went.
+        List<Culprit> culprits = !summary.culpritRegressions().isEmpty() ? summary.culpritRegressions()
+                : summary.culpritImprovements();
+        if (!culprits.isEmpty()) {
+            Culprit top = culprits.get(0);
+            s.append(top.regression() ? " \u00b7 top regression " : " \u00b7 top improvement ")
+                    .append(MarkdownText.code(top.function().frame().name()))
+                    .append(' ').append(ValueText.percent(top.impact())).append(" of the profile");
+            List<String> callees = top.callees().stream()
+                    .filter(c -> Math.signum(c.delta()) == Math.signum(top.delta()))
+                    .limit(2)
+                    .map(c -> MarkdownText.code(c.frame().name()) + (c.isNew() ? " (new)" : ""))
+                    .toList();
+            if (!callees.isEmpty()) {
+                s.append(top.regression() ? ", now spent in " : ", less spent in ").append(String.join(" and ", callees));
+            }
+        } else if (!summary.selfRegressions().isEmpty()) {
             SummaryEntry top = summary.selfRegressions().get(0);
             s.append(" \u00b7 top regression ").append(MarkdownText.code(top.frame().name()))
                     .append(' ').append(ValueText.percent(top.impact())).append(" of the profile");
