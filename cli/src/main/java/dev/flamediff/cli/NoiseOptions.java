@@ -45,7 +45,7 @@ final class NoiseOptions {
     @Option(names = "--run-variation", paramLabel = "auto|FRACTION",
             description = "with one run per side, how much a call path varies between two recordings of the same "
                     + "program beyond sampling noise: auto (the default) measures it on the diff itself, a fraction "
-                    + "(0.4 for 40%) assumes it, 0 tests against sampling noise alone")
+                    + "(0.4 for 40%%) assumes it, 0 tests against sampling noise alone")
     private String runVariation;
 
     /**

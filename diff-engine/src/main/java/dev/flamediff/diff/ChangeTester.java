@@ -1,7 +1,7 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.Distributions;
-import dev.flamediff.diff.stats.NegativeBinomialTest;
+import dev.flamediff.diff.stats.NegativeBinomialExact;
 
 /**
  * Tests one change (one node's self or total, or an aggregate of nodes) between base and head
@@ -10,7 +10,7 @@ import dev.flamediff.diff.stats.NegativeBinomialTest;
  *
  * <p>Sampled counts are tested with one count model whatever the number of runs: a negative
  * binomial, Poisson sampling times a run-to-run factor of relative spread c (variance μ + c²μ²),
- * with edgeR's exact test on the two sides' sums ({@link NegativeBinomialTest}). It handles
+ * with edgeR's exact test on the two sides' sums ({@link NegativeBinomialExact}). It handles
  * zeros and small counts exactly (0 against 47 samples is a certain change; 1 against 3 is
  * nothing), and with several runs per side each side's sum has dispersion c² / runs, so more
  * runs never detect less than one.
@@ -158,7 +158,7 @@ final class ChangeTester {
         // Under "no change" the scaled per-run means are equal: μh · sh = μb · sb.
         double ratio = baseScale / headScale;
         if (model == NoiseModel.POISSON) {
-            NegativeBinomialTest.Result r = NegativeBinomialTest.test(b, h, base.length, head.length, ratio, dispersion);
+            NegativeBinomialExact.Result r = NegativeBinomialExact.test(b, h, base.length, head.length, ratio, dispersion);
             return new Outcome(r.z(), r.pValue());
         }
         // Weighted samples: the test runs on effective sample counts (value² / variance, the
@@ -170,7 +170,7 @@ final class ChangeTester {
         double kh = h == 0 ? 0 : (double) h * h / vh;
         double wb = b == 0 ? (double) h / kh : b / kb;
         double wh = h == 0 ? wb : h / kh;
-        NegativeBinomialTest.Result r = NegativeBinomialTest.test(kb, kh, base.length, head.length,
+        NegativeBinomialExact.Result r = NegativeBinomialExact.test(kb, kh, base.length, head.length,
                 ratio * wb / wh, dispersion);
         return new Outcome(r.z(), r.pValue());
     }

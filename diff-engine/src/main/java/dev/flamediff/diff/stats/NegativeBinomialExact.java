@@ -18,7 +18,7 @@ package dev.flamediff.diff.stats;
  * the two agree, and the test takes the cheaper log-ratio form for large totals where it is
  * accurate enough for the decision (see {@link #test}).
  */
-public final class NegativeBinomialTest {
+public final class NegativeBinomialExact {
 
     /** The largest total of both groups summed exactly; above it the log-ratio normal approximation. */
     public static final int EXACT_LIMIT = 4096;
@@ -44,7 +44,7 @@ public final class NegativeBinomialTest {
     /** Up to this total the exact sum always runs: it is cheap, and the approximation is poor there. */
     private static final int SMALL = 256;
 
-    private NegativeBinomialTest() {
+    private NegativeBinomialExact() {
     }
 
     /** A test's outcome: the signed log-ratio z (positive when head is larger) and the p-value. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * functions, and the cases that motivated it: zeros against clear counts, small counts that mean
  * nothing, and more runs never weaker than one.
  */
-class NegativeBinomialTestTest {
+class NegativeBinomialExactTest {
 
     /** ln of the negative-binomial pmf with mean m and size r, straight from the formula. */
     private static double logPmf(long k, double m, double r) {
@@ -55,7 +55,7 @@ class NegativeBinomialTestTest {
             double ratio = 0.3 + 3 * random.nextDouble();
             double phi = 0.001 + random.nextDouble();
             double expected = plain(b, h, nb, nh, ratio, phi);
-            assertThat(NegativeBinomialTest.exact(b, h, nb, nh, ratio, phi))
+            assertThat(NegativeBinomialExact.exact(b, h, nb, nh, ratio, phi))
                     .as("b %d h %d nb %d nh %d ratio %s phi %s", b, h, nb, nh, ratio, phi)
                     .isCloseTo(expected, within(1e-9 + 1e-7 * expected));
         }
@@ -63,7 +63,7 @@ class NegativeBinomialTestTest {
 
     @Test
     void withoutDispersionItIsTheBinomialTest() {
-        assertThat(NegativeBinomialTest.exact(30, 50, 1, 1, 1.0, 0))
+        assertThat(NegativeBinomialExact.exact(30, 50, 1, 1, 1.0, 0))
                 .isEqualTo(Distributions.binomialTwoSided(50, 80, 0.5));
     }
 
@@ -72,18 +72,18 @@ class NegativeBinomialTestTest {
         // The case seen on a real pair: 8,140 samples in base, 10,975 in head, a call path from 0
         // to 47; even with 40% run-to-run variation per run it is no accident.
         double ratio = 10975.0 / 8140;
-        NegativeBinomialTest.Result r = NegativeBinomialTest.test(0, 47, 1, 1, ratio, 0.16);
+        NegativeBinomialExact.Result r = NegativeBinomialExact.test(0, 47, 1, 1, ratio, 0.16);
         System.out.println("0 vs 47, c = 0.4: p = " + r.pValue());
         assertThat(r.pValue()).isLessThan(1e-4);
         assertThat(r.z()).isPositive();
-        assertThat(NegativeBinomialTest.test(0, 47, 1, 1, ratio, 0).pValue()).isLessThan(1e-10);
+        assertThat(NegativeBinomialExact.test(0, 47, 1, 1, ratio, 0).pValue()).isLessThan(1e-10);
     }
 
     @Test
     void oneAgainstThreeMeansNothing() {
-        NegativeBinomialTest.Result r = NegativeBinomialTest.test(1, 3, 1, 1, 1.0, 0);
+        NegativeBinomialExact.Result r = NegativeBinomialExact.test(1, 3, 1, 1, 1.0, 0);
         assertThat(r.pValue()).isCloseTo(0.625, within(1e-12));
-        assertThat(NegativeBinomialTest.test(1, 3, 1, 1, 1.0, 0.16).pValue()).isGreaterThan(0.6);
+        assertThat(NegativeBinomialExact.test(1, 3, 1, 1, 1.0, 0.16).pValue()).isGreaterThan(0.6);
     }
 
     @Test
@@ -91,7 +91,7 @@ class NegativeBinomialTestTest {
         // The same per-run means: 20 against 60 samples per run, 1 to 5 runs per side.
         double previous = 1;
         for (int runs = 1; runs <= 5; runs++) {
-            double p = NegativeBinomialTest.test(20L * runs, 60L * runs, runs, runs, 1.0, 0.16).pValue();
+            double p = NegativeBinomialExact.test(20L * runs, 60L * runs, runs, runs, 1.0, 0.16).pValue();
             assertThat(p).as("%d runs", runs).isLessThan(previous);
             previous = p;
         }
@@ -105,8 +105,8 @@ class NegativeBinomialTestTest {
             long b = 200 + random.nextInt(1500);
             long h = (long) (b * (0.7 + 0.6 * random.nextDouble()));
             double phi = 0.01 + 0.2 * random.nextDouble();
-            NegativeBinomialTest.Result r = NegativeBinomialTest.test(b, h, 1, 1, 1.0, phi);
-            double exact = NegativeBinomialTest.exact(b, h, 1, 1, 1.0, phi);
+            NegativeBinomialExact.Result r = NegativeBinomialExact.test(b, h, 1, 1, 1.0, phi);
+            double exact = NegativeBinomialExact.exact(b, h, 1, 1, 1.0, phi);
             assertThat(r.pValue()).as("b %d h %d phi %s", b, h, phi).isCloseTo(exact, within(0.06));
         }
     }
