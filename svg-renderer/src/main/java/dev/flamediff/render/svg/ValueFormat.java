@@ -17,10 +17,11 @@ final class ValueFormat {
 
     private final double divisor;
     private final String unit;
-    private final DecimalFormat whole = pattern("#,##0");
-    private final DecimalFormat decimals = pattern("#,##0.##");
-    private final DecimalFormat small = pattern("0.####");
-    private final DecimalFormat hundredths = pattern("0.00");
+    // Made on first need: most values are written by DecimalText without them.
+    private DecimalFormat whole;
+    private DecimalFormat decimals;
+    private DecimalFormat small;
+    private DecimalFormat hundredths;
 
     private ValueFormat(double divisor, String unit) {
         this.divisor = divisor;
@@ -47,13 +48,25 @@ final class ValueFormat {
     /** Returns a number for people: grouped, with decimals only where they matter. */
     String num(double v) {
         double a = Math.abs(v);
-        return (a >= 100 || a == Math.rint(a) ? whole : a >= 1 ? decimals : small).format(v);
+        if (a >= 100 || a == Math.rint(a)) {
+            String fast = DecimalText.format(v, 0, 0, true);
+            return fast != null ? fast : whole().format(v);
+        }
+        if (a >= 1) {
+            String fast = DecimalText.format(v, 0, 2, true);
+            return fast != null ? fast : decimals().format(v);
+        }
+        String fast = DecimalText.format(v, 0, 4, false);
+        return fast != null ? fast : small().format(v);
     }
 
     /** Returns the share as a signed percentage with two decimals, for example {@code +12.34%}. */
     String signedPct(double share) {
         double p = share * 100;
-        String digits = hundredths.format(Math.abs(p));
+        String digits = DecimalText.format(Math.abs(p), 2, 2, false);
+        if (digits == null) {
+            digits = hundredths().format(Math.abs(p));
+        }
         if (digits.equals("0.00")) {
             return "\u00b10.00%";
         }
@@ -83,6 +96,12 @@ final class ValueFormat {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
+        // Hundredths below 10,000 (the coordinates, mostly): at most six digits, so the double
+        // nearest to them rounds back to them; written without the BigDecimal.
+        double hundredths = v * 100;
+        if (v > 0 && v < 10_000 && hundredths == Math.rint(hundredths) && hundredths / 100 == v) {
+            return px((long) hundredths);
+        }
         return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
@@ -100,7 +119,35 @@ final class ValueFormat {
         return whole + "." + f;
     }
 
-    // DecimalFormat is not thread-safe, so each call makes its own.
+    private DecimalFormat whole() {
+        if (whole == null) {
+            whole = pattern("#,##0");
+        }
+        return whole;
+    }
+
+    private DecimalFormat decimals() {
+        if (decimals == null) {
+            decimals = pattern("#,##0.##");
+        }
+        return decimals;
+    }
+
+    private DecimalFormat small() {
+        if (small == null) {
+            small = pattern("0.####");
+        }
+        return small;
+    }
+
+    private DecimalFormat hundredths() {
+        if (hundredths == null) {
+            hundredths = pattern("0.00");
+        }
+        return hundredths;
+    }
+
+    // DecimalFormat is not thread-safe, so each instance makes its own.
     private static DecimalFormat pattern(String p) {
         DecimalFormat f = new DecimalFormat(p, DecimalFormatSymbols.getInstance(Locale.ROOT));
         f.setNegativePrefix("\u2212");

@@ -1,0 +1,69 @@
+package dev.flamediff.render.svg;
+
+/**
+ * The digits {@link java.text.DecimalFormat} writes for a non-negative value under the patterns
+ * {@link ValueFormat} uses ({@code #,##0}, {@code #,##0.##}, {@code 0.####}, {@code 0.00}: half-even
+ * rounding of the exact binary value, trailing zeros down to a minimum, optional grouping), for
+ * the values a graph is full of. It answers null where it cannot be sure of the same digits
+ * (negative zero and below, NaN, infinities, values of a billion units of the last digit or more,
+ * and values within a millionth of a rounding tie), and the caller asks the DecimalFormat. The
+ * point: a render of a small diff then never makes a DecimalFormat, whose locale data and first,
+ * interpreted calls cost more than the rest of the tooltips.
+ */
+final class DecimalText {
+
+    private static final long[] POW10 = {1, 10, 100, 1_000, 10_000};
+
+    private DecimalText() {
+    }
+
+    /**
+     * Returns the value with at least {@code minFraction} and at most {@code maxFraction} (at most
+     * 4) fraction digits, grouped by thousands if asked, or null (see the class comment).
+     */
+    static String format(double v, int minFraction, int maxFraction, boolean grouping) {
+        if (!(v > 0 || (v == 0 && Double.doubleToRawLongBits(v) == 0))) {
+            return null;
+        }
+        long scale = POW10[maxFraction];
+        double s = v * scale;
+        if (!(s < 1e9)) {
+            return null;
+        }
+        double floor = Math.floor(s);
+        double fraction = s - floor;
+        // The product is within 1e9 * 2^-53 of the exact one: only near a tie can it round the
+        // other way than the exact binary value.
+        if (Math.abs(fraction - 0.5) < 1e-6) {
+            return null;
+        }
+        long units = (long) floor + (fraction > 0.5 ? 1 : 0);
+        long whole = units / scale;
+        long frac = units % scale;
+        int digits = maxFraction;
+        while (digits > minFraction && frac % 10 == 0) {
+            frac /= 10;
+            digits--;
+        }
+        StringBuilder sb = new StringBuilder(16);
+        String w = Long.toString(whole);
+        if (grouping) {
+            int first = w.length() % 3 == 0 ? 3 : w.length() % 3;
+            sb.append(w, 0, first);
+            for (int i = first; i < w.length(); i += 3) {
+                sb.append(',').append(w, i, i + 3);
+            }
+        } else {
+            sb.append(w);
+        }
+        if (digits > 0) {
+            sb.append('.');
+            String f = Long.toString(frac);
+            for (int i = f.length(); i < digits; i++) {
+                sb.append('0');
+            }
+            sb.append(f);
+        }
+        return sb.toString();
+    }
+}
