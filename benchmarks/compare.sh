@@ -17,7 +17,9 @@
 #   JAVA         the java binary (default: java on the PATH)
 #   FLAMEDIFF_JAVA_OPTS  JVM options of the flamediff runs (default: the launcher's, -XX:+UseParallelGC)
 #   SKIP_BUILD=1 use the jars already built
-#   FLAMEDIFF_JAR  the flamediff jar to time (default: cli/target/flamediff.jar)
+#   FLAMEDIFF_JAR  the jar the launcher runs (default: cli/target/flamediff.jar, built first)
+#   PLAIN_JAR    time this jar as "$JAVA $FLAMEDIFF_JAVA_OPTS -jar PLAIN_JAR" instead of the
+#                launcher (an older build, the way it used to be run)
 #   PAIRS        the large pairs to time, space-separated (default: jdk ap ap-alloc folded)
 #   SMALL_PAIRS  the small pairs (default: collapsed collapsed-j ap17 jdk17 help version; collapsed-j is
 #                the collapsed pair against jfrconv)
@@ -123,10 +125,10 @@ fi
 
 # ---------------------------------------------------------------- timing
 # The flamediff command timed: the launcher, as users run it (it picks the JDK, the JIT and the
-# collector from the inputs, and uses its class-data archive), or, with FLAMEDIFF_JAR, that jar
+# collector from the inputs, and uses its class-data archive), or, with PLAIN_JAR, that jar
 # under $JAVA with $FLAMEDIFF_JAVA_OPTS (to time an older build the way it used to be run).
-if [[ -n "${FLAMEDIFF_JAR:-}" ]]; then
-    flamediff_cmd=("$java" "${fd_opts[@]}" -jar "$FLAMEDIFF_JAR")
+if [[ -n "${PLAIN_JAR:-}" ]]; then
+    flamediff_cmd=("$java" "${fd_opts[@]}" -jar "$PLAIN_JAR")
 else
     flamediff_cmd=("$root/flamediff")
 fi
@@ -218,8 +220,8 @@ if [[ $mode == all ]]; then
 
     if [[ "${SKIP_1G:-0}" != 1 ]]; then
         for ((i = 1; i <= ${ONEG_RUNS:-3}; i++)); do
-            if [[ -n "${FLAMEDIFF_JAR:-}" ]]; then
-                timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" "${fd_opts[@]}" -Xmx1g -jar "$FLAMEDIFF_JAR" \
+            if [[ -n "${PLAIN_JAR:-}" ]]; then
+                timed "1g-Xmx1g flamediff" "$out-1g.svg" -- "$java" "${fd_opts[@]}" -Xmx1g -jar "$PLAIN_JAR" \
                     "$root/fixtures/jfr/ap17-base.jfr" ap17-head-1g.jfr -o "$out-1g.svg"
             else
                 FLAMEDIFF_JAVA_OPTS="${FLAMEDIFF_JAVA_OPTS:-} -Xmx1g" timed "1g-Xmx1g flamediff" "$out-1g.svg" -- \
