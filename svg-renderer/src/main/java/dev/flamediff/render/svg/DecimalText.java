@@ -12,8 +12,6 @@ package dev.flamediff.render.svg;
  */
 final class DecimalText {
 
-    private static final long[] POW10 = {1, 10, 100, 1_000, 10_000};
-
     private DecimalText() {
     }
 
@@ -25,7 +23,10 @@ final class DecimalText {
         if (!(v > 0 || (v == 0 && Double.doubleToRawLongBits(v) == 0))) {
             return null;
         }
-        long scale = POW10[maxFraction];
+        long scale = 1;
+        for (int i = 0; i < maxFraction; i++) {
+            scale *= 10;
+        }
         double s = v * scale;
         if (!(s < 1e9)) {
             return null;
