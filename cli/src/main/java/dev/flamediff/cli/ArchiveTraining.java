@@ -12,9 +12,9 @@ import picocli.CommandLine;
 
 /**
  * The training run of the launcher's class-data archive: one JVM that runs the command the way
- * everyday runs do (the usage and version texts; each pair of training profiles into SVG, JSON,
- * Markdown and collapsed output), so that the JVM can archive every class those runs load. The
- * launcher runs it once per jar and JDK, under {@code -XX:ArchiveClassesAtExit} (JDK 17 to 24) or
+ * everyday runs do (the usage and version texts, as Main answers them and through picocli; each
+ * pair of training profiles into SVG, JSON, Markdown and collapsed output), so that the JVM can
+ * archive every class those runs load. The launcher runs it once per jar and JDK, under {@code -XX:ArchiveClassesAtExit} (JDK 17 to 24) or
  * {@code -XX:AOTCacheOutput} (JDK 25 and later), and its later runs start from that archive.
  *
  * <p>Arguments: pairs of profiles ({@code BASE HEAD ...}); pairs whose files are missing are
@@ -31,7 +31,8 @@ public final class ArchiveTraining {
     public static void main(String[] args) throws IOException {
         Path scratch = Files.createTempDirectory("flamediff-training");
         try {
-            boolean ok = run(List.of("--help")) == 0;
+            boolean ok = quickAnswer("--version") & quickAnswer("--help");
+            ok &= run(List.of("--help")) == 0;
             ok &= run(List.of("--version")) == 0;
             for (int i = 0; i + 1 < args.length; i += 2) {
                 if (!Files.isRegularFile(Path.of(args[i])) || !Files.isRegularFile(Path.of(args[i + 1]))) {
@@ -48,6 +49,19 @@ public final class ArchiveTraining {
         } finally {
             deleteTree(scratch);
         }
+    }
+
+    /**
+     * Main's own answer to a bare flag ({@link QuickAnswer}), with Main loaded, so that the archive
+     * holds both and such a run loads nothing from the jar for them.
+     */
+    private static boolean quickAnswer(String flag) throws IOException {
+        try {
+            Class.forName("dev.flamediff.cli.Main", false, ArchiveTraining.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+        return QuickAnswer.answer(new String[] {flag}, false, System.getenv(), System.getProperties()).isPresent();
     }
 
     private static int run(List<String> args) {

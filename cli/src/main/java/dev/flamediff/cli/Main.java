@@ -2,7 +2,10 @@ package dev.flamediff.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /** The {@code flamediff} executable: runs {@link FlamediffCommand} and exits with its code. */
@@ -19,6 +22,10 @@ public final class Main {
         // Not System.out: a PrintStream swallows write errors, so "> /dev/full" or a full disk under
         // stdout exited 0 with a cut document.
         OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        Optional<String> quick = quickAnswer(args);
+        if (quick.isPresent()) {
+            System.exit(print(quick.get(), stdout));
+        }
         CommandLine cli = FlamediffCommand.commandLine(new FlamediffCommand(System.in, stdout));
         Thread main = Thread.currentThread();
         Thread onTerm = new Thread(() -> {
@@ -40,5 +47,26 @@ public final class Main {
             return;
         }
         System.exit(code);
+    }
+
+    /** A bare --version or --help, answered without picocli when it can be (see {@link QuickAnswer}). */
+    private static Optional<String> quickAnswer(String[] args) {
+        try {
+            return QuickAnswer.forProcess(args);
+        } catch (IOException | RuntimeException e) {
+            // The jar's own resource could not be read: picocli still gives the answer.
+            return Optional.empty();
+        }
+    }
+
+    private static int print(String text, OutputStream stdout) {
+        try {
+            stdout.write(text.getBytes(StandardCharsets.UTF_8));
+            stdout.flush();
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            System.err.println("flamediff: standard output: " + IoMessages.reason(e));
+            return ExitCodes.BAD_INPUT;
+        }
     }
 }

@@ -15,7 +15,17 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
     /** Returns the version lines for {@code --version}. */
     @Override
     public String[] getVersion() throws IOException {
-        return new String[] {"flamediff " + version(), "Java " + Runtime.version()};
+        return new String[] {"flamediff " + version(), "Java " + javaVersion()};
+    }
+
+    /**
+     * The running JDK's version, as {@link Runtime#version()} spells it: the property it is parsed
+     * from, since {@code Runtime.Version.toString()} joins its parts with a stream, whose first use
+     * in a JVM took about as long as the rest of {@code --version}.
+     */
+    static String javaVersion() {
+        String property = System.getProperty("java.runtime.version");
+        return property != null ? property : Runtime.version().toString();
     }
 
     /** Returns the project version, or {@code unknown} when the resource is missing. */

@@ -35,6 +35,32 @@ class FlamediffJarIT {
     }
 
     @Test
+    void aBareVersionOrHelpPrintsWhatPicocliPrints() throws Exception {
+        // Main answers a bare flag itself (QuickAnswer); with another flag beside it, picocli does.
+        for (String flag : List.of("--version", "-V", "--help", "-h")) {
+            Result quick = run(flag);
+            Result picocli = run("--verbose", flag);
+            assertThat(quick.exitCode()).as(flag).isZero();
+            assertThat(quick.stderr()).as(flag).isEmpty();
+            assertThat(quick.stdout()).as(flag).isNotEmpty().isEqualTo(picocli.stdout());
+            assertThat(picocli.exitCode()).as(flag).isZero();
+        }
+    }
+
+    @Test
+    void aBareVersionThatCannotBeWrittenIsAnError() throws Exception {
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", JAR.toString(), "--version");
+        Path stderr = dir.resolve("stderr.txt");
+        Process p = new ProcessBuilder(command).redirectOutput(Path.of("/dev/full").toFile())
+                .redirectError(stderr.toFile()).start();
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(Files.readString(stderr).lines().toList())
+                .containsExactly("flamediff: standard output: no space left on device");
+    }
+
+    @Test
     void diffsTheFixturesIntoAnSvg() throws Exception {
         Path out = dir.resolve("diff.svg");
         Result r = run(FixtureFiles.path("collapsed/base.collapsed").toString(),

@@ -66,10 +66,32 @@ class LauncherIT {
         assertThat(Path.of(archive + ".size")).exists();
 
         // Later runs start from the archive: the command's classes come from it, not the jar.
-        Result later = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info"), "--version");
+        Result later = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info"), "-v", "--version");
         assertThat(later.exitCode()).isZero();
         assertThat(later.stderr()).isEmpty();
         assertThat(later.stdout()).containsPattern("dev\\.flamediff\\.cli\\.FlamediffCommand source: shared objects file");
+
+        // A bare --version, which Main answers itself, and a diff of small inputs into each output
+        // format load nothing of flamediff's or its libraries' from the jar: the training covers them.
+        assertLoadsNothingFromTheJar(java, "--version");
+        assertLoadsNothingFromTheJar(java, "--help");
+        for (String format : List.of("svg", "json", "md", "collapsed")) {
+            assertLoadsNothingFromTheJar(java, fixture("collapsed/base.collapsed"), fixture("collapsed/head.collapsed"),
+                    "-o", dir.resolve("diff." + format).toString());
+        }
+        assertLoadsNothingFromTheJar(java, fixture("jfr/ap17-base.jfr"), fixture("jfr/ap17-head.jfr"),
+                "-o", dir.resolve("ap17.svg").toString());
+        assertLoadsNothingFromTheJar(java, fixture("jfr/jdk17-base.jfr"), fixture("jfr/jdk17-head.jfr"),
+                "-o", dir.resolve("jdk17.svg").toString());
+    }
+
+    private void assertLoadsNothingFromTheJar(Path java, String... args) throws Exception {
+        Result r = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info:file=" + dir.resolve("classes.log")),
+                args);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        List<String> log = Files.readAllLines(dir.resolve("classes.log"));
+        assertThat(log).as("class loading of %s", List.of(args)).isNotEmpty()
+                .noneMatch(line -> line.contains("source: jar:") || line.contains("source: file:"));
     }
 
     @Test
@@ -83,7 +105,7 @@ class LauncherIT {
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis()));
         assertThat(Files.getLastModifiedTime(jar)).isGreaterThan(made);
 
-        Result r = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info"), "--version");
+        Result r = launch(java, Map.of("FLAMEDIFF_JAVA_OPTS", "-Xlog:class+load=info"), "-v", "--version");
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         assertThat(r.stderr()).contains("making a class-data archive");
         assertThat(Files.getLastModifiedTime(archive)).isGreaterThan(Files.getLastModifiedTime(jar));
