@@ -2,17 +2,14 @@ package dev.flamediff.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** One Chromium per test class (starting one costs about a second), with helpers for the graph's DOM. */
 abstract class BrowserTest {
@@ -56,13 +53,30 @@ abstract class BrowserTest {
         chromium.driver().findElement(By.cssSelector("#f" + index + " > rect")).click();
     }
 
-    /** Opens the search prompt with the Search button and answers it. */
+    /**
+     * Types the regex into the search box (which searches as one types), then leaves the box, as a
+     * reader does by going back to the graph, so that the keys which follow reach the graph.
+     */
     static void search(String regex) {
-        byId("search").click();
-        Alert prompt = new WebDriverWait(chromium.driver(), Duration.ofSeconds(10))
-                .until(ExpectedConditions.alertIsPresent());
-        prompt.sendKeys(regex);
-        prompt.accept();
+        WebElement box = byId("search");
+        box.click();
+        box.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        box.sendKeys(regex);
+        chromium.js("document.activeElement.blur()");
+    }
+
+    /** Returns the full tooltip text of frame {@code i} (its title, or the desc the script moved it to). */
+    static String tooltip(int i) {
+        return (String) chromium.js("var g = document.getElementById('f' + arguments[0]);"
+                + "return (g.querySelector('title') || g.querySelector('desc')).textContent", i);
+    }
+
+    /** Returns the lines of the pointer's tooltip as shown, or an empty list when it is hidden. */
+    @SuppressWarnings("unchecked")
+    static List<String> tipLines() {
+        return (List<String>) chromium.js("var t = document.getElementById('tip');"
+                + "if (!t.classList.contains('on')) { return []; }"
+                + "return Array.from(t.getElementsByTagName('tspan')).map(function (s) { return s.textContent; });");
     }
 
     /** Returns the index of the widest frame whose name (the tooltip's first line) is the given one. */

@@ -131,7 +131,7 @@ final class Chromium implements AutoCloseable {
                            fill: r.getAttribute('fill'), cls: g.getAttribute('class') || '',
                            shown: getComputedStyle(g).display !== 'none',
                            label: g.getElementsByTagName('text')[0].textContent,
-                           name: g.getElementsByTagName('title')[0].textContent.split('\\n')[0],
+                           name: (g.querySelector('title') || g.querySelector('desc')).textContent.split('\\n')[0],
                            d: +g.getAttribute('data-d') };
                 });
                 """);

@@ -112,9 +112,36 @@ class FixtureScreenshotsTest extends BrowserTest {
         measureZoom(svg);
     }
 
-    /** The fixture program's changes as the colors show them, in each recording's names. */
+    /**
+     * The fixture program's changes as the colors show them, in each recording's names, and the
+     * trunk above the slowed method drawn weaker than the frames where the change starts: the most
+     * saturated frame at least 4 px wide is the slowed method or a frame under it, or new code.
+     */
     private static void assertStory(Graphs.Pair pair) {
         List<Map<String, Object>> frames = chromium.frames();
+        String slowed = pair.name().equals("callgrind") ? "parse_records" : "fixture.FixtureApp.parseRecords";
+        int story = widest(frames, slowed);
+        int[] parent = parents(frames);
+        int strongest = -1;
+        for (int i = 0; i < frames.size(); i++) {
+            if (num(frames.get(i), "w") >= 4 && (strongest < 0 || saturation(frames.get(i)) > saturation(frames.get(strongest)))) {
+                strongest = i;
+            }
+        }
+        boolean under = false;
+        for (int a = strongest; a >= 0; a = parent[a]) {
+            under |= a == story;
+        }
+        MEASURED.add(String.format(Locale.ROOT, "%s: most saturated frame %s (%s), %s %s, its parent %s",
+                pair.name(), frames.get(strongest).get("name"), frames.get(strongest).get("fill"), slowed,
+                frames.get(story).get("fill"), frames.get(parent[story]).get("fill")));
+        assertThat(under || hasClass(frames.get(strongest), "add"))
+                .as("%s: the most saturated frame %s is where a change starts", pair.name(), frames.get(strongest).get("name"))
+                .isTrue();
+        for (int a = parent[story]; a >= 0; a = parent[a]) {
+            assertThat(saturation(frames.get(a))).as("trunk frame %s", frames.get(a).get("name"))
+                    .isLessThan(saturation(frames.get(strongest)));
+        }
         if (pair.name().equals("callgrind")) {
             assertThat(redMinusBlue(frames, "parse_records")).as("parse_records slower").isPositive();
             assertThat(redMinusBlue(frames, "compute_checksum")).as("compute_checksum faster").isNegative();
@@ -128,13 +155,19 @@ class FixtureScreenshotsTest extends BrowserTest {
             assertThat(hasClass(parse, "add") || hasClass(parse, "rem")).as("parseRecords on both sides").isFalse();
             assertThat(redMinusBlue(parse)).as("parseRecords slower").isPositive();
             assertThat(redMinusBlue(frames, app + "computeChecksum")).as("computeChecksum faster").isNegative();
-            Map<String, Object> reddest = frames.stream()
-                    .filter(f -> ((String) f.get("name")).startsWith(app) && !hasClass(f, "add") && !hasClass(f, "rem"))
-                    .max(java.util.Comparator.comparingInt(FixtureScreenshotsTest::redMinusBlue)).orElseThrow();
-            assertThat(reddest.get("name")).isEqualTo(app + "parseRecords");
-            assertThat(hasClass(frames.get(widest(frames, app + "splitWithRegex")), "add")).isTrue();
+            int regex = widest(frames, app + "splitWithRegex");
+            assertThat(hasClass(frames.get(regex), "add")).isTrue();
+            assertThat(redMinusBlue(frames.get(regex))).as("new code is on the regression side").isGreaterThan(60);
             assertThat(hasClass(frames.get(widest(frames, app + "compressBlock")), "add")).isTrue();
         }
+    }
+
+    private static int saturation(Map<String, Object> frame) {
+        int rgb = Integer.parseInt(((String) frame.get("fill")).substring(1), 16);
+        int r = (rgb >> 16) & 0xff;
+        int g = (rgb >> 8) & 0xff;
+        int b = rgb & 0xff;
+        return Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b));
     }
 
     private static int redMinusBlue(List<Map<String, Object>> frames, String name) {
@@ -150,7 +183,7 @@ class FixtureScreenshotsTest extends BrowserTest {
     private static void screenshot(String name) throws IOException {
         @SuppressWarnings("unchecked")
         Map<String, Object> size = (Map<String, Object>) chromium.js(
-                "var s = document.documentElement; return { w: +s.getAttribute('width'), h: +s.getAttribute('height') };");
+                "var r = document.documentElement.getBoundingClientRect(); return { w: Math.ceil(r.width), h: Math.ceil(r.height) };");
         Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", size.get("w"), "height", size.get("h"), "scale", 1);
         Map<String, Object> shot = chromium.driver().executeCdpCommand("Page.captureScreenshot",
                 Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));

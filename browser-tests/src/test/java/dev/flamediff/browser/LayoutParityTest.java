@@ -19,6 +19,12 @@ import org.junit.jupiter.api.Test;
  */
 class LayoutParityTest extends BrowserTest {
 
+    /** The width modes as the graph names them. */
+    private static final Map<WidthMode, String> LABELS = Map.of(WidthMode.UNION, "larger of base and head",
+            WidthMode.HEAD, "head", WidthMode.BASE, "base", WidthMode.SUM, "base + head",
+            WidthMode.CHANGES, "changed part only");
+
+
     @Test
     void everyModeSwitchedInTheBrowserIsTheRenderedModeWithElidedFrames() throws Exception {
         // A wide minimum width merges many frames, so elided frames are exercised too.
@@ -64,7 +70,7 @@ class LayoutParityTest extends BrowserTest {
             chromium.open(rendered);
             List<Map<String, Object>> expected = chromium.frames();
             chromium.open(union, "w=" + m);
-            assertThat(text("width-mode")).isEqualTo("Width: " + m);
+            assertThat(text("width-mode")).isEqualTo("Width: " + LABELS.get(mode));
             List<Map<String, Object>> switched = chromium.frames();
             assertThat(switched).as("frames drawn in %s", m).hasSameSizeAs(expected);
             for (int i = 0; i < expected.size(); i++) {

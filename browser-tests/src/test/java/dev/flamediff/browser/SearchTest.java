@@ -89,7 +89,7 @@ class SearchTest extends BrowserTest {
         Actions keys = new Actions(chromium.driver());
         keys.sendKeys("n").perform();
         assertThat(current()).containsExactly(matches.get(0));
-        assertThat(text("details")).startsWith(name(matches.get(0)));
+        assertThat(String.join("", tipLines())).as("the tooltip follows the match").startsWith(name(matches.get(0)));
         keys.sendKeys("n").perform();
         assertThat(current()).containsExactly(matches.get(1));
         keys.sendKeys("N").perform();
@@ -116,14 +116,22 @@ class SearchTest extends BrowserTest {
     }
 
     @Test
-    void ctrlFOpensTheSearchAndEscapeClearsIt() {
+    void ctrlFGoesToTheSearchBoxWhichSearchesAsOneTypesAndEscapeClearsIt() {
         new Actions(chromium.driver()).keyDown(Keys.CONTROL).sendKeys("f").keyUp(Keys.CONTROL).perform();
-        assertThat(chromium.openDialog()).startsWith("Search frames");
-        chromium.driver().switchTo().alert().sendKeys("sortRecords");
-        chromium.driver().switchTo().alert().accept();
-        assertThat(highlighted()).isNotEmpty();
+        assertThat(chromium.js("return document.activeElement.id")).isEqualTo("search");
+        assertThat(chromium.openDialog()).as("no blocking prompt").isNull();
+        new Actions(chromium.driver()).sendKeys("sortRec").perform();
+        List<Integer> partial = highlighted();
+        assertThat(partial).isNotEmpty();
+        new Actions(chromium.driver()).sendKeys("ords").perform();
+        assertThat(highlighted()).isEqualTo(partial);
+        assertThat(hash()).contains("s=sortRecords");
+        new Actions(chromium.driver()).sendKeys("w").perform();
+        assertThat(text("width-mode")).as("keys typed into the box are not shortcuts")
+                .isEqualTo("Width: larger of base and head");
         new Actions(chromium.driver()).sendKeys(Keys.ESCAPE).perform();
         assertThat(highlighted()).isEmpty();
+        assertThat(byId("search").getAttribute("value")).isEmpty();
         assertThat(text("matched").strip()).isEmpty();
         assertThat(hash()).doesNotContain("s=");
     }
@@ -145,12 +153,13 @@ class SearchTest extends BrowserTest {
         assertThat(hash()).doesNotContain("z=");
         keys.sendKeys("w").perform();
         assertThat(text("width-mode")).isEqualTo("Width: head");
+        assertThat(text("measures")).as("the subtitle does not repeat a mode that changes").doesNotContain("width");
         keys.sendKeys("c").perform();
         assertThat(text("color-by")).isEqualTo("Color: self \u0394");
         keys.sendKeys("/").perform();
-        assertThat(chromium.openDialog()).startsWith("Search frames");
-        chromium.driver().switchTo().alert().dismiss();
-        assertThat(highlighted()).as("a dismissed prompt keeps the search").isEqualTo(matches);
+        assertThat(chromium.js("return document.activeElement.id")).isEqualTo("search");
+        assertThat(byId("search").getAttribute("value")).isEqualTo("compressBlock");
+        assertThat(highlighted()).as("going back to the box keeps the search").isEqualTo(matches);
     }
 
     @Test
@@ -161,20 +170,34 @@ class SearchTest extends BrowserTest {
     }
 
     @Test
-    void hoverShowsTheFramesDetailsOnOneLine() {
+    void hoverShowsTheFramesDetailsNextToThePointer() {
         List<Map<String, Object>> frames = chromium.frames();
         int i = widest(frames, "fixture.FixtureApp.splitWithRegex");
-        new Actions(chromium.driver()).moveToElement(chromium.driver().findElement(By.cssSelector("#f" + i + " > rect"))).perform();
-        String details = text("details");
-        String tooltip = (String) chromium.js(
-                "return document.querySelector('#f' + arguments[0] + ' > title').textContent", i);
-        assertThat(details).startsWith("fixture.FixtureApp.splitWithRegex  |  ");
+        org.openqa.selenium.WebElement rect = chromium.driver().findElement(By.cssSelector("#f" + i + " > rect"));
+        new Actions(chromium.driver()).moveToElement(rect).perform();
+        List<String> lines = tipLines();
+        String tooltip = tooltip(i);
+        assertThat(lines.get(0)).isEqualTo("fixture.FixtureApp.splitWithRegex");
         String totalLine = tooltip.lines().filter(l -> l.startsWith("total: ")).findFirst().orElseThrow();
-        assertThat(details).contains(totalLine).doesNotContain("\n");
+        assertThat(lines).contains(totalLine);
+        assertThat(lines).hasSize((int) tooltip.lines().count());
         // The tooltip carries base -> head in the profile's unit.
         assertThat(totalLine).matches("total: 0 samples \u2192 [0-9,]+ samples \\(\u0394 \\+[0-9,]+ samples, new\\)");
+        // Next to the pointer (the rectangle's center), not at the page's edge.
+        @SuppressWarnings("unchecked")
+        Map<String, Number> tip = (Map<String, Number>) chromium.js(
+                "var r = document.getElementById('tip').getBoundingClientRect();"
+                        + "return { l: r.left, t: r.top, r: r.right, b: r.bottom };");
+        org.openqa.selenium.Rectangle at = rect.getRect();
+        double cx = at.getX() + at.getWidth() / 2.0;
+        double cy = at.getY() + at.getHeight() / 2.0;
+        double dx = Math.max(0, Math.max(tip.get("l").doubleValue() - cx, cx - tip.get("r").doubleValue()));
+        double dy = Math.max(0, Math.max(tip.get("t").doubleValue() - cy, cy - tip.get("b").doubleValue()));
+        assertThat(Math.hypot(dx, dy)).as("distance from the pointer to the tooltip").isLessThan(40);
+        assertThat(chromium.js("return document.querySelector('#f' + arguments[0] + ' > title')", i))
+                .as("the browser's own tooltip would repeat it").isNull();
         new Actions(chromium.driver()).moveToElement(byId("title")).perform();
-        assertThat(text("details").strip()).isEmpty();
+        assertThat(tipLines()).isEmpty();
     }
 
     private static List<Integer> highlighted() {

@@ -10,6 +10,7 @@ import dev.flamediff.model.ProfileException;
 import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
+import dev.flamediff.render.ReportOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,7 +34,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "flamediff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = {"Diffs two profiles (JFR, collapsed stacks, pprof, callgrind) of the same program "
-                + "and writes a differential flame graph (SVG), a JSON diff tree or 3-column collapsed stacks."},
+                + "and writes a differential flame graph (svg, or png for places that show only images), a Markdown "
+                + "summary for a pull-request comment (md), a JSON diff tree (json) or 3-column collapsed stacks "
+                + "(collapsed)."},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)"})
 public final class FlamediffCommand implements Callable<Integer> {
@@ -152,6 +155,9 @@ public final class FlamediffCommand implements Callable<Integer> {
 
     @Mixin
     private GraphOptions graph = new GraphOptions();
+
+    @Mixin
+    private ReportFlags report = new ReportFlags();
 
     @Option(names = "--max-output-bytes", paramLabel = "N",
             description = "fail when the output would be larger than N bytes; default 16 times the inputs' size, at"
@@ -281,7 +287,8 @@ public final class FlamediffCommand implements Callable<Integer> {
         if (!(minWidth >= 0) || Double.isInfinite(minWidth)) {
             throw CliFailure.badInput("--minwidth must be a number of pixels >= 0, not " + minWidth, null);
         }
-        return graph.apply(RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth));
+        return graph.apply(RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth))
+                .withReport(report.apply(ReportOptions.DEFAULT));
     }
 
     private DiffTree diff(ProfilePair pair, OutputTarget target) throws CliFailure {

@@ -16,8 +16,9 @@ import picocli.CommandLine.Option;
 final class GraphOptions {
 
     @Option(names = "--width-mode", paramLabel = "MODE", converter = WidthModeConverter.class,
-            description = "what a frame's width shows: union (default: max of base and head, so removed "
-                    + "and added frames stay visible), head, base, sum, changes (only what changed)")
+            description = "what a frame's width shows: larger (default: the larger of base and head, so removed "
+                    + "and added frames stay visible; also called union), head, base, sum (base + head), "
+                    + "changed (only the part that changed; also called changes)")
     private WidthMode widthMode = WidthMode.UNION;
 
     @Option(names = "--color-by", paramLabel = "DELTA", converter = ColorByConverter.class,
@@ -28,7 +29,13 @@ final class GraphOptions {
             description = "red-blue (default) or color-blind (orange regressions, purple improvements)")
     private Palette palette = Palette.RED_BLUE;
 
-    @Option(names = "--inverted", description = "draw an icicle graph: roots at the top")
+    @Option(names = "--flame",
+            description = "draw a flame graph, roots at the bottom (default: an icicle, roots at the top, "
+                    + "so the first screen holds the root however deep the stacks go)")
+    private boolean flame;
+
+    /** The icicle's old flag, kept so that existing scripts still run; the icicle is the default now. */
+    @Option(names = "--inverted", hidden = true)
     private boolean inverted;
 
     @Option(names = "--reverse",
@@ -52,8 +59,11 @@ final class GraphOptions {
 
     /** Returns the render options with these flags applied. */
     RenderOptions apply(RenderOptions options) throws CliFailure {
+        if (flame && inverted) {
+            throw CliFailure.badInput("--flame (roots at the bottom) and --inverted (roots at the top) contradict", null);
+        }
         RenderOptions out = options.withWidthMode(widthMode).withColorBy(colorBy).withPalette(palette)
-                .withInverted(inverted);
+                .withInverted(!flame);
         if (maxFrames != null) {
             if (maxFrames <= 0) {
                 throw CliFailure.badInput("--max-frames must be a positive number, not " + maxFrames, null);
@@ -78,7 +88,12 @@ final class GraphOptions {
     static final class WidthModeConverter implements ITypeConverter<WidthMode> {
         @Override
         public WidthMode convert(String value) {
-            return WidthMode.valueOf(constant(value));
+            // The graph names the modes in words; the enum keeps the names the URL state uses.
+            return switch (constant(value)) {
+                case "LARGER" -> WidthMode.UNION;
+                case "CHANGED" -> WidthMode.CHANGES;
+                default -> WidthMode.valueOf(constant(value));
+            };
         }
     }
 

@@ -110,11 +110,27 @@ class EndToEndTest {
         CliRun run = CliRun.run(BASE, HEAD, "-o", out.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
         String report = Files.readString(out);
-        assertThat(report).contains("fixture.FixtureApp.parseRecords</code> → <code>fixture.FixtureApp.splitWithRegex",
-                "top regression <code>");
+        assertThat(report).contains("`fixture.FixtureApp.parseRecords` → `fixture.FixtureApp.splitWithRegex`",
+                " · **Slower: `", "[Open the interactive flame graph](diff.svg)");
         // head's faster checksum is a significant improvement too, one run per side.
-        assertThat(report.substring(report.indexOf("#### Improvements by frame")))
-                .startsWith("#### Improvements by frame").contains("<code>fixture.FixtureApp.computeChecksum</code>");
+        assertThat(report.substring(report.indexOf("#### Faster, by frame")))
+                .startsWith("#### Faster, by frame").contains("`fixture.FixtureApp.computeChecksum`");
+    }
+
+    @Test
+    void markdownLinksToThePublishedGraphAndEmbedsItsPicture() throws IOException {
+        Path out = dir.resolve("summary.md");
+        CliRun run = CliRun.run(BASE, HEAD, "-o", out.toString(), "--report-link", "https://ci.example/7/diff.svg",
+                "--report-image", "https://ci.example/7/diff.png", "--report-min-impact", "3");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String report = Files.readString(out);
+        assertThat(report).contains("[Open the interactive flame graph](https://ci.example/7/diff.svg)",
+                "[![differential flame graph](https://ci.example/7/diff.png)](https://ci.example/7/diff.svg)",
+                "changes smaller than 3.00% of the profile").doesNotContain("replace diff.svg");
+        CliRun bad = CliRun.run(BASE, HEAD, "-o", dir.resolve("x.md").toString(), "--report-link", "a b");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.errLines()).containsExactly("flamediff: --report-link must be a URL without spaces or control characters");
+        assertThat(dir.resolve("x.md")).doesNotExist();
     }
 
     @Test

@@ -48,6 +48,22 @@ class GraphOptionsTest {
     }
 
     @Test
+    void theIcicleIsTheDefaultAndFlameTurnsTheRootsDown() throws IOException {
+        Path icicle = dir.resolve("icicle.svg");
+        Path flame = dir.resolve("flame.svg");
+        assertThat(CliRun.run(base(), head(), "-o", icicle.toString()).exitCode()).isZero();
+        CliRun run = CliRun.run(base(), head(), "-o", flame.toString(), "--flame", "--width-mode", "changed");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.readString(icicle)).contains("data-inverted=\"true\"");
+        assertThat(Files.readString(flame)).contains("data-inverted=\"false\"", "data-width-mode=\"changes\"");
+
+        CliRun both = CliRun.run(base(), head(), "-o", dir.resolve("x.svg").toString(), "--flame", "--inverted");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.errLines()).containsExactly(
+                "flamediff: --flame (roots at the bottom) and --inverted (roots at the top) contradict");
+    }
+
+    @Test
     void anUnknownWidthModeIsAUsageError() {
         CliRun run = CliRun.run(base(), head(), "-o", dir.resolve("x.svg").toString(), "--width-mode", "widest");
 

@@ -97,7 +97,7 @@ class OtherToolsInputTest {
         assertThat(json.at("/significance/noiseModel").asText()).isEqualTo("exact");
         CliRun md = CliRun.run(fracBase.toString(), fracHead.toString(), "-o", dir.resolve("f.md").toString());
         assertThat(md.exitCode()).isZero();
-        assertThat(Files.readString(dir.resolve("f.md"))).contains("40.8 samples").doesNotContain("40,750");
+        assertThat(Files.readString(dir.resolve("f.md"))).contains("6 \u2192 40.8").doesNotContain("40,750");
         CliRun svg = CliRun.run(fracBase.toString(), fracHead.toString(), "-o", dir.resolve("f.svg").toString());
         assertThat(svg.exitCode()).isZero();
         assertThat(Files.readString(dir.resolve("f.svg"))).contains("31.3 samples");
@@ -164,7 +164,7 @@ class OtherToolsInputTest {
         assertThat(json.at("/base/runs/0/event").asText()).isEqualTo("wall");
         assertThat(json.at("/base/runs/0/notes/0").asText()).isEqualTo(note);
         assertThat(CliRun.run(a.toString(), b.toString(), "-o", dir.resolve("a.md").toString()).exitCode()).isZero();
-        assertThat(Files.readString(dir.resolve("a.md"))).contains("wall/microseconds", "1,500 microseconds");
+        assertThat(Files.readString(dir.resolve("a.md"))).contains("wall/microseconds", "1,500 \u2192 2,500");
     }
 
     @Test

@@ -42,6 +42,29 @@ class UsageTest {
         assertThat(run.err()).isEmpty();
     }
 
+    /**
+     * picocli reports a description it cannot format (an unescaped {@code %}) on the process's
+     * stderr, not through the command's writers, so that stream is watched here.
+     */
+    @Test
+    void helpIsCleanAndNamesEveryOutputFormat() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream stray = new java.io.ByteArrayOutputStream();
+        CliRun run;
+        try {
+            System.setErr(new java.io.PrintStream(stray, true, java.nio.charset.StandardCharsets.UTF_8));
+            run = CliRun.run("--help");
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(stray.toString(java.nio.charset.StandardCharsets.UTF_8)).isEmpty();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out()).doesNotContain("WARN", "%n");
+        String summary = run.out().substring(run.out().indexOf("Diffs two profiles"), run.out().indexOf("the profile before"));
+        assertThat(summary).contains("svg", "png", "md", "json", "collapsed", "Markdown");
+        assertThat(run.out()).contains("40%", "--flame");
+    }
+
     @Test
     void versionComesFromTheBuild() {
         CliRun run = CliRun.run("--version");

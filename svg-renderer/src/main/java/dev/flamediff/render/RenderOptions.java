@@ -13,13 +13,18 @@ import java.util.Optional;
  *     {@link WidthMode#UNION}
  * @param colorBy which delta colors a frame; default {@link ColorBy#TOTAL}
  * @param palette the colors of regressions and improvements; default {@link Palette#RED_BLUE}
- * @param inverted draw an icicle graph (root at the top) instead of a flame graph; default false
+ * @param inverted draw an icicle graph (root at the top) instead of a flame graph (root at the
+ *     bottom); default true: with the root at the top the first screen always holds the root and
+ *     the frames under it, whatever the depth of the deepest stack (measured on the fixture pairs in
+ *     the module's README)
  * @param maxFrames the most frames a graphical output draws; when more would be drawn, the minimum
  *     width is raised until they fit (the root and one elided frame are always drawn); default
  *     {@value #DEFAULT_MAX_FRAMES}, which keeps an SVG under about 5 MB
+ * @param report the Markdown report's links and listing threshold; default {@link ReportOptions#DEFAULT}
  */
 public record RenderOptions(Optional<String> title, double minWidth, WidthMode widthMode,
-                            ColorBy colorBy, Palette palette, boolean inverted, int maxFrames) {
+                            ColorBy colorBy, Palette palette, boolean inverted, int maxFrames,
+                            ReportOptions report) {
 
     /**
      * The default cap on drawn frames. A drawn frame takes 300 to 450 bytes (its tooltip repeats
@@ -71,6 +76,7 @@ public record RenderOptions(Optional<String> title, double minWidth, WidthMode w
         Objects.requireNonNull(widthMode, "widthMode");
         Objects.requireNonNull(colorBy, "colorBy");
         Objects.requireNonNull(palette, "palette");
+        Objects.requireNonNull(report, "report");
         if (!(minWidth >= 0)) {
             throw new IllegalArgumentException("minWidth must be >= 0");
         }
@@ -81,39 +87,44 @@ public record RenderOptions(Optional<String> title, double minWidth, WidthMode w
 
     /** Creates options with the given title and minimum width and every other option at its default. */
     public RenderOptions(Optional<String> title, double minWidth) {
-        this(title, minWidth, WidthMode.UNION, ColorBy.TOTAL, Palette.RED_BLUE, false, DEFAULT_MAX_FRAMES);
+        this(title, minWidth, WidthMode.UNION, ColorBy.TOTAL, Palette.RED_BLUE, true, DEFAULT_MAX_FRAMES, ReportOptions.DEFAULT);
     }
 
     public RenderOptions withTitle(String value) {
-        return new RenderOptions(Optional.ofNullable(value), minWidth, widthMode, colorBy, palette, inverted, maxFrames);
+        return new RenderOptions(Optional.ofNullable(value), minWidth, widthMode, colorBy, palette, inverted, maxFrames, report);
     }
 
     public RenderOptions withMinWidth(double value) {
-        return new RenderOptions(title, value, widthMode, colorBy, palette, inverted, maxFrames);
+        return new RenderOptions(title, value, widthMode, colorBy, palette, inverted, maxFrames, report);
     }
 
     /** Returns a copy with the given width mode. */
     public RenderOptions withWidthMode(WidthMode value) {
-        return new RenderOptions(title, minWidth, value, colorBy, palette, inverted, maxFrames);
+        return new RenderOptions(title, minWidth, value, colorBy, palette, inverted, maxFrames, report);
     }
 
     /** Returns a copy with the given color mode. */
     public RenderOptions withColorBy(ColorBy value) {
-        return new RenderOptions(title, minWidth, widthMode, value, palette, inverted, maxFrames);
+        return new RenderOptions(title, minWidth, widthMode, value, palette, inverted, maxFrames, report);
     }
 
     /** Returns a copy with the given palette. */
     public RenderOptions withPalette(Palette value) {
-        return new RenderOptions(title, minWidth, widthMode, colorBy, value, inverted, maxFrames);
+        return new RenderOptions(title, minWidth, widthMode, colorBy, value, inverted, maxFrames, report);
     }
 
     /** Returns a copy with the given frame cap. */
     public RenderOptions withMaxFrames(int value) {
-        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, inverted, value);
+        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, inverted, value, report);
     }
 
-    /** Returns a copy with the given orientation (true: icicle). */
+    /** Returns a copy with the given report options. */
+    public RenderOptions withReport(ReportOptions value) {
+        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, inverted, maxFrames, value);
+    }
+
+    /** Returns a copy with the given orientation (true: icicle, root at the top; false: flame, root at the bottom). */
     public RenderOptions withInverted(boolean value) {
-        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, value, maxFrames);
+        return new RenderOptions(title, minWidth, widthMode, colorBy, palette, value, maxFrames, report);
     }
 }

@@ -26,7 +26,7 @@ final class MethodNotes {
 
     void write(Writer w) throws IOException {
         w.write("#### How this was measured\n\n");
-        w.write("- Compared " + MarkdownText.code(diff.valueType().toString()) + ", normalization "
+        w.write("- Compared " + MarkdownText.span(diff.valueType().toString()) + ", normalization "
                 + MarkdownText.escape(diff.normalization().describe()) + ".\n");
         w.write("- Base: " + side(diff.base(), diff.baseVariation()) + ".\n");
         w.write("- Head: " + side(diff.head(), diff.headVariation()) + ".\n");
@@ -87,7 +87,7 @@ final class MethodNotes {
 
     private static String side(DiffSide side, double variation) {
         int runs = side.runs().size();
-        String sources = side.runs().stream().map(ProfileMetadata::source).map(MarkdownText::code)
+        String sources = side.runs().stream().map(ProfileMetadata::source).map(MarkdownText::span)
                 .collect(Collectors.joining(", "));
         String s = runs + (runs == 1 ? " run (" : " runs (") + sources + ")";
         if (!Double.isNaN(variation)) {

@@ -22,7 +22,8 @@ final class ValueText {
             case "count", "samples" -> new ValueText(scale, "samples");
             case "nanoseconds" -> new ValueText(1e6 * scale, "ms");
             case "bytes" -> new ValueText((1 << 20) * scale, "MiB");
-            default -> new ValueText(scale, type.unit());
+            // Other units come from the profile (callgrind's event lines): code, like every name from it.
+            default -> new ValueText(scale, MarkdownText.cell(type.unit()));
         };
     }
 
@@ -33,6 +34,23 @@ final class ValueText {
         String digits = a >= 100 || a == Math.rint(a) ? String.format(Locale.ROOT, "%,.0f", v)
                 : a >= 1 ? String.format(Locale.ROOT, "%,.1f", v) : String.format(Locale.ROOT, "%.3f", v);
         return digits + " " + unit;
+    }
+
+    /** Returns the unit the values are shown in, for a table header. */
+    String unit() {
+        return unit;
+    }
+
+    /** Returns the value without its unit, for a column whose header names the unit. */
+    String number(double raw) {
+        String v = value(raw);
+        return v.substring(0, v.length() - unit.length() - 1);
+    }
+
+    /** Returns a signed change without its unit. */
+    String signedNumber(double raw) {
+        String s = number(raw);
+        return raw > 0 ? "+" + s : s.startsWith("-") ? "\u2212" + s.substring(1) : s;
     }
 
     /** Returns a signed change with its unit, for example {@code +120 samples}. */

@@ -23,7 +23,7 @@ import org.apache.batik.transcoder.TranscoderOutput;
  */
 public final class PngRenderer implements DiffRenderer {
 
-    private final SvgRenderer svg = new SvgRenderer();
+    private final SvgRenderer svg = SvgRenderer.withFixedSize();
 
     /** Returns {@code png}. */
     @Override

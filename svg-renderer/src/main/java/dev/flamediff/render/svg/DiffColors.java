@@ -9,6 +9,12 @@ import dev.flamediff.render.RenderOptions.Palette;
  * head (added) and only in base (removed). Colors depend only on the values, never on a hash or
  * on order, so the same diff always gets the same colors.
  *
+ * <p>Frames only in head are on the regression side of the scale and frames only in base on the
+ * improvement side, filled by their cost: {@code sqrt(value / (NEW_FULL × profile total))}, full
+ * from {@value #NEW_FULL} of the profile, at least {@value #NEW_MIN}. New code is a cost like any
+ * other slowdown; a separate hue read as good news. Their outline (solid for new, dashed for gone)
+ * and the tooltip tell them apart from changed frames.
+ *
  * <p>The intensity is the change relative to the frame, |head - base| / max(base, head), which is
  * at most 1, raised to the power 1/2 so that a 10% change is already clearly tinted (0.32 of the
  * full color) while the ordering of changes is kept. A change the diff engine finds within the
@@ -25,23 +31,18 @@ final class DiffColors {
 
     private final int regression;
     private final int improvement;
-    private final int added;
-    private final int removed;
-
-    private DiffColors(int regression, int improvement, int added, int removed) {
+    private DiffColors(int regression, int improvement) {
         this.regression = regression;
         this.improvement = improvement;
-        this.added = added;
-        this.removed = removed;
     }
 
     /** Returns the colors of a palette. */
     static DiffColors of(Palette palette) {
         return switch (palette) {
-            // ColorBrewer RdBu ends; added frames green, removed a pale gray-blue (drawn dashed).
-            case RED_BLUE -> new DiffColors(0xcb181d, 0x2171b5, 0x5aae61, 0xdde3ec);
-            // ColorBrewer PuOr ends, safe for protanopia, deuteranopia and tritanopia; added yellow.
-            case COLOR_BLIND -> new DiffColors(0xe66101, 0x5e3c99, 0xf2cc30, 0xe4e0ee);
+            // ColorBrewer RdBu ends.
+            case RED_BLUE -> new DiffColors(0xcb181d, 0x2171b5);
+            // ColorBrewer PuOr ends, safe for protanopia, deuteranopia and tritanopia.
+            case COLOR_BLIND -> new DiffColors(0xe66101, 0x5e3c99);
         };
     }
 
@@ -55,27 +56,37 @@ final class DiffColors {
         return improvement;
     }
 
-    /** Returns the color of frames only in head. */
-    int added() {
-        return added;
-    }
+    /** The share of the whole profile from which a new or vanished frame gets the full color. */
+    static final double NEW_FULL = 0.05;
 
-    /** Returns the color of frames only in base. */
-    int removed() {
-        return removed;
-    }
+    /** The least intensity of a new or vanished frame, so that a small one still shows its side. */
+    static final double NEW_MIN = 0.25;
 
     /**
      * Returns the fill of a frame with the given status whose colored quantity went from
-     * {@code before} to {@code after}, as 0xRRGGBB; a change that is not {@code significant}
-     * is dimmed (removed frames are pale already).
+     * {@code before} to {@code after}, drawn at {@code strength} (0..1) of its intensity;
+     * {@code total} is the whole profile's value, which new and vanished frames are measured
+     * against. A change that is not {@code significant} is dimmed.
      */
-    int fill(NodeStatus status, double before, double after, boolean significant) {
-        return switch (status) {
-            case ADDED -> significant ? added : mix(NEUTRAL, added, NOISE_DIM);
-            case REMOVED -> removed;
-            case COMMON -> scale(before, after, significant);
-        };
+    int fill(NodeStatus status, double before, double after, boolean significant, double strength, double total) {
+        double intensity;
+        int end;
+        switch (status) {
+            case ADDED, REMOVED -> {
+                double cost = Math.abs(after - before);
+                intensity = total > 0 ? Math.max(NEW_MIN, Math.sqrt(Math.min(1, cost / (NEW_FULL * total)))) : 1;
+                end = status == NodeStatus.ADDED ? regression : improvement;
+            }
+            default -> {
+                double max = Math.max(Math.abs(before), Math.abs(after));
+                if (!(max > 0) || before == after) {
+                    return NEUTRAL;
+                }
+                intensity = Math.min(1, Math.sqrt(Math.abs(after - before) / max));
+                end = after > before ? regression : improvement;
+            }
+        }
+        return mix(NEUTRAL, end, intensity * strength * (significant ? 1 : NOISE_DIM));
     }
 
     /** Returns the diverging-scale color of a change from {@code before} to {@code after}. */

@@ -18,10 +18,12 @@ import java.util.List;
  *
  * @param frames the frames to draw, in pre-order; the first is the root
  * @param maxDepth the largest depth among them
+ * @param visibleDepth the largest depth with a frame at least {@link SvgGeometry#VISIBLE_PX} wide:
+ *     where the drawing is cut, since deeper rows hold only slivers nobody can see or point at
  * @param minWidth the minimum width applied: the options' one, or more when the frame cap
  *     required it
  */
-record FlameLayout(List<PlacedFrame> frames, int maxDepth, double minWidth) {
+record FlameLayout(List<PlacedFrame> frames, int maxDepth, int visibleDepth, double minWidth) {
 
     /** Returns the layout of the diff under the options' width mode and minimum width. */
     static FlameLayout of(DiffTree diff, WidthWeights weights, RenderOptions options) {
@@ -111,7 +113,13 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, double minWidth) {
                     stack.push(children.get(i));
                 }
             }
-            return new FlameLayout(List.copyOf(out), maxDepth, minWidth);
+            int visible = 0;
+            for (PlacedFrame f : out) {
+                if (f.widthPx() >= SvgGeometry.VISIBLE_PX) {
+                    visible = Math.max(visible, f.depth());
+                }
+            }
+            return new FlameLayout(List.copyOf(out), maxDepth, visible, minWidth);
         }
 
         private boolean narrowInEveryMode(int node) {

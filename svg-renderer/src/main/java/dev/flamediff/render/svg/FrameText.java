@@ -2,9 +2,8 @@ package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
+import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.model.FrameKind;
-import java.math.BigDecimal;
-import java.math.MathContext;
 
 /**
  * The texts of one drawn frame: its name (the first line of the tooltip, which the script reads
@@ -45,6 +44,11 @@ final class FrameText {
     String tooltip(PlacedFrame f) {
         StringBuilder sb = new StringBuilder(160);
         sb.append(name(f));
+        switch (status(f)) {
+            case ADDED -> sb.append("\nnew in head: did not run in base");
+            case REMOVED -> sb.append("\ngone in head: ran only in base");
+            case COMMON -> { }
+        }
         if (f.isElided()) {
             sb.append("\nmerged: frames narrower than the minimum width");
         } else {
@@ -60,13 +64,16 @@ final class FrameText {
                     .append(" of the base total");
         }
         if (!f.isElided() && (f.base() != f.head() || f.baseSelf() != f.headSelf())) {
-            sb.append("\nnoise: total ").append(verdict(diff.significant(f.node()), diff.qValue(f.node())))
-                    .append(", self ").append(verdict(diff.selfSignificant(f.node()), diff.selfQValue(f.node())));
-        }
-        switch (status(f)) {
-            case ADDED -> sb.append("\nadded: only in head");
-            case REMOVED -> sb.append("\nremoved: only in base");
-            case COMMON -> { }
+            sb.append("\nchange: ");
+            if (diff.noiseModel() == NoiseModel.EXACT) {
+                sb.append("exact counts, every change is real");
+            } else {
+                sb.append("total ").append(verdict(diff.significant(f.node()))).append(", own code ")
+                        .append(verdict(diff.selfSignificant(f.node())));
+                if (!(diff.significant(f.node()) && diff.selfSignificant(f.node())) && !diff.usesRunToRunSpread()) {
+                    sb.append(" (record 3 or more runs per side to tell)");
+                }
+            }
         }
         return sb.toString();
     }
@@ -82,12 +89,8 @@ final class FrameText {
         sb.append(')');
     }
 
-    private static String verdict(boolean significant, double q) {
-        if (Double.isNaN(q)) {
-            return significant ? "significant" : "within the noise";
-        }
-        String qs = q < 1e-4 ? "q < 0.0001" : "q = " + new BigDecimal(q).round(new MathContext(2)).stripTrailingZeros().toPlainString();
-        return (significant ? "significant (" : "within the noise (") + qs + ")";
+    private static String verdict(boolean significant) {
+        return significant ? "likely real" : "could be noise";
     }
 
     /** Returns the kind as people name it. */

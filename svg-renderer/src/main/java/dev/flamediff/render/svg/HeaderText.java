@@ -9,7 +9,6 @@ import dev.flamediff.render.RenderOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /** The title, subtitle and warning lines above the graph, made safe with {@link SafeText}. */
@@ -34,8 +33,8 @@ final class HeaderText {
     }
 
     /**
-     * Returns the line with what was measured, the totals with their change, the normalization
-     * and the width mode.
+     * Returns the line with what was measured, the totals with their change and the normalization
+     * (the width mode is on the control bar, which the script keeps current).
      */
     static String measures(DiffTree diff, RenderOptions options) {
         ValueFormat values = ValueFormat.of(diff.valueType());
@@ -59,17 +58,28 @@ final class HeaderText {
             sb.append(" (").append(ValueFormat.signedPercent((h - b) / b)).append(')');
         }
         sb.append("  \u00b7  normalization: ").append(diff.normalization().describe());
-        sb.append("  \u00b7  width: ").append(options.widthMode().name().toLowerCase(Locale.ROOT));
         return SafeText.clean(sb.toString());
     }
 
-    /** Returns the line saying how changes were tested against the noise and what pale means. */
+    /** Returns the line saying, in plain words, what bright and pale colours mean for this diff. */
     static String noise(DiffTree diff) {
+        if (diff.noiseModel() == NoiseModel.EXACT) {
+            return "Exact counts: every change is real; the stronger the colour, the larger the change.";
+        }
+        if (diff.usesRunToRunSpread()) {
+            return "Strong colours: likely real changes. Pale: could be noise (" + diff.baseRuns() + " base and "
+                    + diff.headRuns() + " head runs compared).";
+        }
+        return "Strong colours: likely real changes. Pale: could be noise; record 3 or more runs per side to tell.";
+    }
+
+    /** Returns how the changes were tested, for the "how this was tested" line. */
+    static String method(DiffTree diff) {
         String runs = diff.usesRunToRunSpread()
                 ? "run-to-run spread of " + diff.baseRuns() + " base and " + diff.headRuns() + " head runs"
                 : diff.noiseModel().describe() + oneRunVariation(diff);
-        return "significance: " + runs + ", false discovery rate "
-                + ValueFormat.number(diff.significanceLevel() * 100) + "%; pale colors are changes within the noise";
+        return "How this was tested: " + runs + "; false discovery rate "
+                + ValueFormat.number(diff.significanceLevel() * 100) + "% over all frames.";
     }
 
     /** Returns how the one-run tests' run-to-run variation was chosen, or "" for exact values. */

@@ -3,8 +3,8 @@ package dev.flamediff.render.svg;
 import javax.xml.stream.XMLStreamException;
 
 /**
- * Writes the legend row: the diverging scale from faster to slower, then the styles of added,
- * removed and merged frames, each swatch drawn with the same classes as the frames themselves.
+ * Writes the legend row: the diverging scale from faster to slower, then the styles of new,
+ * gone and merged frames, each swatch drawn with the same classes as the frames themselves.
  */
 final class LegendWriter {
 
@@ -16,7 +16,7 @@ final class LegendWriter {
     }
 
     /** Writes {@code <g id="legend">} with its top at {@code y}. */
-    static void write(SvgOut out, DiffColors colors, boolean bySelf, double y) throws XMLStreamException {
+    static void write(SvgOut out, DiffColors colors, boolean bySelf, boolean exact, double y) throws XMLStreamException {
         out.start("g").attr("id", "legend");
         double x = SvgGeometry.MARGIN;
         double ty = y + 10;
@@ -34,11 +34,16 @@ final class LegendWriter {
         }
         out.textElement("legend-by", null, x + 4, ty, null, byText(bySelf));
         x += 110;
-        x = item(out, "add", colors.added(), x, y, "added (only in head)");
-        x = item(out, "rem", colors.removed(), x, y, "removed (only in base)");
-        x = item(out, "eli", DiffColors.NEUTRAL, x, y, "merged narrow frames");
+        x = item(out, "add", colors.regression(), x, y, "new in head");
+        x = item(out, "rem", colors.improvement(), x, y, "gone in head");
+        x = item(out, "eli", DiffColors.NEUTRAL, x, y, "narrow frames merged");
+        if (exact) {
+            // Exact counts have no noise to be pale about.
+            out.end().nl();
+            return;
+        }
         item(out, null, DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), DiffColors.NOISE_DIM), x, y,
-                "within the noise");
+                "pale: could be noise");
         out.end().nl();
     }
 

@@ -60,10 +60,15 @@ final class SafeText {
                 || (c >= '\u202A' && c <= '\u202E') || (c >= '\u2066' && c <= '\u2069');
     }
 
+    /** The mark of a label cut short: one character, so a cut label loses as little as possible. */
+    static final String CUT = "\u2026";
+
     /**
-     * Returns the label that fits in a frame of the given width: the whole text, or its start
-     * followed by {@code ..}, or nothing when fewer than three characters fit. Cuts between code
-     * points, never inside a surrogate pair.
+     * Returns the label that fits in a frame of the given width: the whole text, or
+     * {@value #CUT} followed by its end, or nothing when fewer than three characters fit. The cut
+     * is on the left because a frame's name ends with what tells it apart (the method after the
+     * class, {@code \u2026FixtureApp.computeChecksum}); the package its siblings share goes first.
+     * Cuts between code points, never inside a surrogate pair.
      */
     static String fit(String text, double widthPx) {
         int fits = (int) Math.floor((widthPx - 6) / SvgGeometry.CHAR_WIDTH);
@@ -74,6 +79,6 @@ final class SafeText {
         if (points <= fits) {
             return text;
         }
-        return text.substring(0, text.offsetByCodePoints(0, fits - 2)) + "..";
+        return CUT + text.substring(text.offsetByCodePoints(0, points - (fits - 1)));
     }
 }

@@ -2,6 +2,7 @@ package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
+import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.ColorBy;
@@ -27,14 +28,22 @@ final class SvgDocumentWriter {
     private final FlameLayout layout;
     private final DiffColors colors;
     private final FrameText texts;
+    private final FrameStrength strength;
+    private final SystemFrames system;
+    private final FunctionRows functions;
     private final SvgAssets assets;
+    private final boolean fixedSize;
 
-    SvgDocumentWriter(DiffTree diff, RenderOptions options, FlameLayout layout, SvgAssets assets) {
+    SvgDocumentWriter(DiffTree diff, RenderOptions options, FlameLayout layout, SvgAssets assets, boolean fixedSize) {
+        this.fixedSize = fixedSize;
         this.diff = diff;
         this.options = options;
         this.layout = layout;
         this.colors = DiffColors.of(options.palette());
         this.texts = new FrameText(diff);
+        this.strength = FrameStrength.of(diff);
+        this.system = SystemFrames.of(diff);
+        this.functions = FunctionRows.of(diff);
         this.assets = assets;
     }
 
@@ -42,22 +51,30 @@ final class SvgDocumentWriter {
     void write(XMLStreamWriter xml) throws XMLStreamException {
         SvgOut out = new SvgOut(xml);
         String warnings = HeaderText.warnings(diff, options, layout.minWidth());
-        double legendY = TITLE_Y + 4 * LINE + (warnings.isEmpty() ? 0 : LINE);
-        double framesTop = legendY + 24;
-        int rows = layout.maxDepth() + 1;
-        long height = Math.round(framesTop + rows * SvgGeometry.FRAME_HEIGHT + 28);
+        String highlight = highlightLine();
+        double barY = TITLE_Y + 3 * LINE + 10 + (warnings.isEmpty() ? 0 : LINE) + (highlight.isEmpty() ? 0 : LINE);
+        double framesTop = barY + ControlBarWriter.HEIGHT + 4;
+        int rows = layout.visibleDepth() + 1;
+        double framesBottom = framesTop + rows * SvgGeometry.FRAME_HEIGHT;
+        long height = Math.round(framesBottom + 8 + (fixedSize ? 0 : 10 + FunctionListWriter.HEIGHT));
 
         xml.writeStartDocument("UTF-8", "1.0");
         out.nl();
         out.start("svg");
         xml.writeDefaultNamespace(SVG_NS);
-        out.attr("version", "1.1").attr("width", SvgGeometry.WIDTH).attr("height", height)
+        // Width 100% with the viewBox: the graph takes the window's width, whatever it is, and the
+        // stylesheet lets browsers derive the height; rasterizers use the height given here.
+        out.attr("version", "1.1").attr("width", fixedSize ? Integer.toString(SvgGeometry.WIDTH) : "100%")
+                .attr("height", height)
                 .attr("viewBox", "0 0 " + SvgGeometry.WIDTH + " " + height)
                 .attr("class", "flamediff")
                 .attr("data-width-mode", lower(options.widthMode()))
                 .attr("data-color-by", lower(options.colorBy()))
                 .attr("data-palette", lower(options.palette()))
-                .attr("data-inverted", options.inverted() ? "true" : "false");
+                .attr("data-inverted", options.inverted() ? "true" : "false")
+                .attr("data-top", ValueFormat.compact(framesTop))
+                .attr("data-bar", ValueFormat.compact(barY))
+                .attr("data-fn", functions.highlighted());
         out.nl();
         String title = HeaderText.title(options);
         out.start("title").text(title).end().nl();
@@ -70,45 +87,45 @@ final class SvgDocumentWriter {
 
         out.empty("rect").attr("id", "background").attr("width", "100%").attr("height", "100%")
                 .attr("fill", "#ffffff").nl();
+        // Frames first: the header and the bar are drawn over them when the page scrolls.
+        writeFrames(out, framesTop, layout.visibleDepth());
+        if (!fixedSize) {
+            FunctionListWriter.write(out, diff, functions, framesBottom + 10);
+        }
+        out.start("g").attr("id", "header");
+        out.empty("rect").attr("class", "bg").attr("width", SvgGeometry.WIDTH).attr("height", ValueFormat.compact(barY));
         double center = SvgGeometry.WIDTH / 2.0;
         out.textElement("title", "title", center, TITLE_Y, "middle", title).nl();
         out.textElement("subtitle", "sub", center, TITLE_Y + LINE + 4, "middle", HeaderText.inputs(diff)).nl();
         out.textElement("measures", "sub", center, TITLE_Y + 2 * LINE + 4, "middle",
                 HeaderText.measures(diff, options)).nl();
         out.textElement("noise", "sub", center, TITLE_Y + 3 * LINE + 4, "middle", HeaderText.noise(diff)).nl();
+        // The statistics behind the plain words, one click away ("how this was tested").
+        out.textElement("method", "sub", center, TITLE_Y + 3 * LINE + 4, "middle",
+                SafeText.clean(HeaderText.method(diff))).nl();
+        out.textElement("method-btn", "btn", SvgGeometry.WIDTH - SvgGeometry.MARGIN, TITLE_Y + 3 * LINE + 4, "end",
+                "how this was tested").nl();
         if (!warnings.isEmpty()) {
             out.textElement("warnings", "warn", center, TITLE_Y + 4 * LINE + 4, "middle", warnings).nl();
         }
-        LegendWriter.write(out, colors, options.colorBy() == ColorBy.SELF, legendY);
-        writeControls(out, legendY, height);
-        writeFrames(out, framesTop);
-        out.textElement("details", null, SvgGeometry.MARGIN, height - 10, null, " ").nl();
+        if (!highlight.isEmpty()) {
+            double y = TITLE_Y + (warnings.isEmpty() ? 4 : 5) * LINE + 4;
+            out.textElement("fn-label", "hl-label", center, y, "middle", highlight).nl();
+        }
+        out.end().nl();
+        new ControlBarWriter(out, colors, options, system.any(), diff.noiseModel() == NoiseModel.EXACT).write(barY);
+        ControlBarWriter.writeOverlays(out);
         out.end().nl();
         xml.writeEndDocument();
     }
 
-    private void writeControls(SvgOut out, double legendY, long height) throws XMLStreamException {
-        double right = SvgGeometry.WIDTH - SvgGeometry.MARGIN;
-        out.start("g").attr("id", "controls");
-        out.textElement("reset", "btn off", SvgGeometry.MARGIN, TITLE_Y, null, "Reset Zoom");
-        out.textElement("search", "btn", right, TITLE_Y, "end", "Search");
-        out.textElement("prev", "btn off", right - 60, TITLE_Y, "end", "\u25c0");
-        out.textElement("next", "btn off", right - 46, TITLE_Y, "end", "\u25b6");
-        out.textElement("width-mode", "btn", right - 110, legendY + 10, "end",
-                "Width: " + lower(options.widthMode()));
-        out.textElement("color-by", "btn", right, legendY + 10, "end",
-                "Color: " + lower(options.colorBy()) + " \u0394");
-        out.textElement("matched", null, right, height - 10, "end", " ");
-        out.end().nl();
-    }
-
-    private void writeFrames(SvgOut out, double framesTop) throws XMLStreamException {
+    private void writeFrames(SvgOut out, double framesTop, int lastRow) throws XMLStreamException {
         ColorBy other = options.colorBy() == ColorBy.TOTAL ? ColorBy.SELF : ColorBy.TOTAL;
         out.start("g").attr("id", "frames").nl();
         int id = 0;
         for (PlacedFrame f : layout.frames()) {
             RenderInterrupts.checkEvery(id);
-            int row = options.inverted() ? f.depth() : layout.maxDepth() - f.depth();
+            int row = options.inverted() ? f.depth() : lastRow - f.depth();
             double y = framesTop + row * SvgGeometry.FRAME_HEIGHT;
             NodeStatus status = FrameText.status(f);
             int fill = fill(f, status, options.colorBy());
@@ -124,6 +141,10 @@ final class SvgDocumentWriter {
             if (f.isElided()) {
                 out.attr("data-u", ValueFormat.compact(f.union()))
                         .attr("data-c", ValueFormat.compact(f.changes()));
+            }
+            int fn = f.isElided() ? -1 : functions.indexOf(diff.frame(f.node()));
+            if (fn >= 0) {
+                out.attr("data-fn", fn);
             }
             if (altFill != fill) {
                 out.attr("data-f2", DiffColors.hex(altFill));
@@ -142,32 +163,73 @@ final class SvgDocumentWriter {
     }
 
     private int fill(PlacedFrame f, NodeStatus status, ColorBy by) {
+        double total = Math.max(diff.base().total(), diff.head().total());
         // Merged frames have no test of their own; their sums are shown as they are.
         if (f.isElided()) {
-            return colors.fill(status, f.base(), f.head(), true);
+            return colors.fill(status, f.base(), f.head(), true, 1, total);
+        }
+        if (highlighted(f)) {
+            // The function the graph opens on is drawn at full strength in every one of its frames,
+            // so many thin slivers read as one change.
+            return by == ColorBy.TOTAL ? colors.fill(status, f.base(), f.head(), true, 1, total)
+                    : colors.fill(status, f.baseSelf(), f.headSelf(), true, 1, total);
         }
         if (by == ColorBy.TOTAL) {
-            return colors.fill(status, f.base(), f.head(), diff.significant(f.node()));
+            return colors.fill(status, f.base(), f.head(), significant(f), strength.of(f.node()), total);
         }
-        return colors.fill(status, f.baseSelf(), f.headSelf(), diff.selfSignificant(f.node()));
+        return colors.fill(status, f.baseSelf(), f.headSelf(), diff.selfSignificant(f.node()), 1, total);
     }
 
-    private static String classes(PlacedFrame f, NodeStatus status, int fill) {
-        StringBuilder sb = new StringBuilder();
-        if (f.isElided()) {
-            sb.append("eli");
-        } else if (status == NodeStatus.ADDED) {
-            sb.append("add");
-        } else if (status == NodeStatus.REMOVED) {
-            sb.append("rem");
+    private boolean highlighted(PlacedFrame f) {
+        return !f.isElided() && functions.highlighted() >= 0
+                && functions.rows().get(functions.highlighted()).frame().equals(diff.frame(f.node()));
+    }
+
+    /** The header line naming the highlighted function, or "" when none. */
+    private String highlightLine() {
+        if (functions.highlighted() < 0) {
+            return "";
         }
-        if (sb.length() > 0 && f.right() - f.left() >= OUTLINE_MIN_WIDTH * 100) {
-            sb.append(" o");
+        FunctionRows.Row r = functions.rows().get(functions.highlighted());
+        ValueFormat values = ValueFormat.of(diff.valueType());
+        double total = diff.base().total();
+        String impact = total > 0 ? values.signedPct((r.headSelf() - r.baseSelf()) / total) + " of the profile in its own code, "
+                : "";
+        return SafeText.clean("Highlighted: " + r.frame().name() + " (" + impact + r.paths()
+                + (r.paths() == 1 ? " call path" : " call paths") + ", outlined)"
+                + (fixedSize ? "" : "; click a function in the list below the graph to highlight it instead"));
+    }
+
+    private boolean significant(PlacedFrame f) {
+        return f.isElided() || diff.significant(f.node());
+    }
+
+    private String classes(PlacedFrame f, NodeStatus status, int fill) {
+        StringBuilder sb = new StringBuilder();
+        String styled = f.isElided() ? "eli" : status == NodeStatus.ADDED ? "add" : status == NodeStatus.REMOVED ? "rem" : "";
+        if (!styled.isEmpty()) {
+            sb.append(' ').append(styled);
+            if (f.right() - f.left() >= OUTLINE_MIN_WIDTH * 100) {
+                sb.append(" o");
+            }
+        }
+        if (highlighted(f)) {
+            sb.append(" fh");
+        }
+        if (system.isSystem(f.node())) {
+            sb.append(" sys");
+        }
+        // Changes within the noise, per color mode, for the "grey when within noise" switch.
+        if (!f.isElided() && f.base() != f.head() && !significant(f)) {
+            sb.append(" nz");
+        }
+        if (!f.isElided() && f.baseSelf() != f.headSelf() && !diff.selfSignificant(f.node())) {
+            sb.append(" nzs");
         }
         if (DiffColors.needsWhiteText(fill)) {
-            sb.append(sb.length() == 0 ? "" : " ").append('w');
+            sb.append(" w");
         }
-        return sb.toString();
+        return sb.toString().strip();
     }
 
     private static String lower(Enum<?> e) {

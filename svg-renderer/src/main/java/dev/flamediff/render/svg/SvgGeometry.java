@@ -18,6 +18,14 @@ final class SvgGeometry {
     /** The estimated width of one label character, as flamegraph.pl estimates it (0.59 em). */
     static final double CHAR_WIDTH = 0.59 * FONT_SIZE;
 
+    /**
+     * The narrowest frame (pixels) that counts as visible: the graph's height is cut below the
+     * deepest row holding one, so a 95-frame stack of slivers does not push the page down. Four
+     * pixels, the width from which a frame gets its outline and can be pointed at: one sample of
+     * the 584-sample fixture recordings is two pixels wide, and a column of those ran 60 rows deep.
+     */
+    static final double VISIBLE_PX = 4;
+
     private SvgGeometry() {
     }
 }

@@ -36,6 +36,12 @@ final class SvgOut {
         return this;
     }
 
+    /** Declares the default namespace of the element just started (XHTML inside a foreignObject). */
+    SvgOut namespace(String uri) throws XMLStreamException {
+        x.writeDefaultNamespace(uri);
+        return this;
+    }
+
     SvgOut text(String text) throws XMLStreamException {
         x.writeCharacters(text);
         return this;

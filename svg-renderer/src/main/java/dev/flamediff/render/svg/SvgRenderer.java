@@ -24,6 +24,24 @@ import javax.xml.stream.XMLStreamWriter;
 public final class SvgRenderer implements DiffRenderer {
 
     private final SvgAssets assets = SvgAssets.load();
+    private final boolean fixedSize;
+
+    /** Creates the renderer of the interactive graph, as wide as the window that shows it. */
+    public SvgRenderer() {
+        this(false);
+    }
+
+    private SvgRenderer(boolean fixedSize) {
+        this.fixedSize = fixedSize;
+    }
+
+    /**
+     * Returns a renderer whose documents state their size in pixels (1200 wide) instead of taking
+     * the window's width: for rasterizers, which have no window to take it from.
+     */
+    public static SvgRenderer withFixedSize() {
+        return new SvgRenderer(true);
+    }
 
     /** Returns {@code svg}. */
     @Override
@@ -44,7 +62,7 @@ public final class SvgRenderer implements DiffRenderer {
             // flamediff's own writer of the JDK writer's bytes: not whichever StAX implementation
             // the classpath offers, so the bytes do not depend on the host's dependencies.
             XMLStreamWriter xml = new SvgMarkupWriter(writer);
-            new SvgDocumentWriter(diff, options, layout, assets).write(xml);
+            new SvgDocumentWriter(diff, options, layout, assets, fixedSize).write(xml);
             xml.flush();
             xml.close();
         } catch (XMLStreamException e) {

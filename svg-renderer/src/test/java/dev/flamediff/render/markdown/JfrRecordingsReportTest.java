@@ -87,8 +87,11 @@ class JfrRecordingsReportTest {
             assertThat(summary.selfRegressions()).isEmpty();
             assertThat(summary.selfImprovements()).isEmpty();
             // Under total the whole profile cannot change; otherwise one run per side is lenient and says so.
-            assertThat(report(diff)).contains((normalization == Normalization.TOTAL ? "(within noise)"
-                    : "(within noise for one run per side)") + " \u00b7 no significant change");
+            String report = report(diff);
+            assertThat(report).contains(" · **no change stands out from the noise** · ");
+            if (normalization != Normalization.TOTAL) {
+                assertThat(report).contains("(could be noise: one run per side; record 3 or more to tell)");
+            }
             assertThat(diff.noiseModel()).isEqualTo(event.equals("alloc") || event.equals("lock")
                     ? NoiseModel.COMPOUND_POISSON : NoiseModel.POISSON);
         }

@@ -17,6 +17,7 @@ import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
+import dev.flamediff.render.ReportOptions;
 import dev.flamediff.render.Renderers;
 import dev.flamediff.render.collapsed.GoldenFiles;
 import java.io.ByteArrayOutputStream;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.Test;
 
 class MarkdownRendererTest {
 
-    private static final String HOSTILE_NAME_ESCAPED = "Evil&#124;Name&#96;&#60;script&#62;";
     private static final String HOSTILE = "Evil|Name`<script>alert(1)</script>&amp;[link](http://x)\n# *bold* _it_ ~s~ @user";
 
     @Test
@@ -47,6 +47,17 @@ class MarkdownRendererTest {
     }
 
     @Test
+    void codeSpansCannotBeClosedFromInsideAndPipesStayInTheirCell() {
+        assertThat(MarkdownText.span("Foo.bar")).isEqualTo("`Foo.bar`");
+        assertThat(MarkdownText.span("a`b")).isEqualTo("``a`b``");
+        assertThat(MarkdownText.span("`x``")).isEqualTo("``` `x`` ```");
+        assertThat(MarkdownText.span("a|b")).isEqualTo("`a|b`");
+        assertThat(MarkdownText.cell("a|b")).isEqualTo("`a\\|b`");
+        assertThat(MarkdownText.span("a\nb\u202Ec")).isEqualTo("`a b\uFFFDc`");
+        assertThat(MarkdownText.block(List.of("one ```", "two"))).isEqualTo("````text\none ```\ntwo\n````\n");
+    }
+
+    @Test
     void hostileFrameNamesStayInTheirCell() throws Exception {
         CallTreeBuilder base = new CallTreeBuilder(List.of(ValueType.SAMPLES));
         CallTreeBuilder head = new CallTreeBuilder(List.of(ValueType.SAMPLES));
@@ -59,18 +70,16 @@ class MarkdownRendererTest {
 
         String md = render(diff, RenderOptions.DEFAULT.withTitle("nightly [bench]"));
 
-        assertThat(md).doesNotContain("<script>", "](http", "`<", "b|a`se");
         for (String line : md.split("\n")) {
             if (line.startsWith("| ") && line.contains("Evil")) {
-                // 7 cells in the short table, 6 in the details tables: no extra pipe from the name.
-                assertThat(line.chars().filter(c -> c == '|').count()).isIn(7L, 8L);
+                // 4 pipes in the short table, 7 in the details tables: none from the name.
+                assertThat(line.replace("\\|", "").chars().filter(c -> c == '|').count()).as(line).isIn(4L, 7L);
             }
         }
-        assertThat(md).contains("<code>" + HOSTILE_NAME_ESCAPED);
-        // The gate failed on the hostile frame: said in the headline, the reason escaped too.
+        // The gate failed on the hostile frame: said in the headline, the reason in a code block.
         String headline = md.substring(0, md.indexOf('\n'));
         assertThat(headline).startsWith("**nightly &#91;bench&#93;**").endsWith("gate: **failed**");
-        assertThat(md).contains("**CI gate failed:**\n\n- " + HOSTILE_NAME_ESCAPED);
+        assertThat(md).contains("**CI gate failed:**\n\n```text\n");
     }
 
     @Test
@@ -80,19 +89,62 @@ class MarkdownRendererTest {
         String md = render(diff, RenderOptions.DEFAULT);
         String[] lines = md.split("\n");
 
-        assertThat(lines[0]).startsWith("**flamediff** \u00b7 samples/count, head vs base: **")
+        // One line: the culprit first, where its cost went, then the whole profile and what was compared.
+        assertThat(lines[0]).startsWith("**flamediff** \u00b7 **Slower: `FixtureApp.parseRecords` +")
+                .contains(" of the profile**, now spent in `FixtureApp.splitWithRegex` (new)",
+                        " \u00b7 whole profile ", " \u00b7 `samples/count`")
                 .doesNotContain("gate");
         assertThat(lines[1]).isEmpty();
-        assertThat(md).contains("| | Frame | Base | Head | Change | Impact | p |",
+        assertThat(md).contains("| Impact | ", " | Base \u2192 head (samples) |",
                 "<details>\n<summary>Details: ", "</details>",
-                "#### How this was measured", "[Open the interactive differential flame graph](diff.svg)",
-                "<code>fixture.FixtureApp.computeChecksum</code>");
-        assertThat(md.indexOf("<details>")).isGreaterThan(md.indexOf("| | Frame |"));
+                "#### How this was measured", "[Open the interactive flame graph](diff.svg)",
+                "`fixture.FixtureApp.computeChecksum`", "`FixtureApp.computeChecksum`");
+        String first = md.substring(0, md.indexOf("<details>"));
+        assertThat(first).doesNotContain("| p |", "fixture.FixtureApp.");
+        assertThat(first.lines().filter(l -> !l.isBlank()).count()).as("lines before the details").isLessThanOrEqualTo(15);
         RunVariation c = diff.runVariationDetails();
         assertThat(c.measured()).isTrue();
         assertThat(md).contains("one run per side: a run-to-run variation of "
                 + String.format(java.util.Locale.ROOT, "%.2f%%", 100 * c.value()) + " per node",
                 " call paths of this diff", "changes judged against the bulk of the profile, which moved by \u2212");
+    }
+
+    /** The headline names what the first table lists first: they come from the same ranking. */
+    @Test
+    void theHeadlineNamesTheFirstRowOfTheTable() throws Exception {
+        String md = render(fixtureDiff(DiffOptions.DEFAULT), RenderOptions.DEFAULT);
+        String headline = md.substring(0, md.indexOf('\n'));
+        String lead = headline.substring(headline.indexOf("**Slower: "));
+        String named = lead.substring(lead.indexOf('`') + 1, lead.indexOf('`', lead.indexOf('`') + 1));
+        String firstRow = md.lines().filter(l -> l.startsWith("| \u25b2 ")).findFirst().orElseThrow();
+        assertThat(firstRow).contains("`" + named + "`");
+        assertThat(md).doesNotContain("no change stands out");
+    }
+
+    @Test
+    void theLinksGoWhereTheGraphIsPublishedAndTheImageIsEmbedded() throws Exception {
+        DiffTree diff = fixtureDiff(DiffOptions.DEFAULT);
+        String md = render(diff, RenderOptions.DEFAULT.withReport(ReportOptions.DEFAULT
+                .withLink("https://ci.example/run/7/diff.svg").withImage("https://ci.example/run/7/diff (1).png")));
+        assertThat(md).contains("[Open the interactive flame graph](https://ci.example/run/7/diff.svg)",
+                "[![differential flame graph](https://ci.example/run/7/diff%20%281%29.png)](https://ci.example/run/7/diff.svg)")
+                .doesNotContain("replace diff.svg");
+        assertThat(render(diff, RenderOptions.DEFAULT)).contains("](diff.svg) <!-- flamediff: replace diff.svg");
+    }
+
+    @Test
+    void changesBelowTheMinimumImpactAreCountedNotListed() throws Exception {
+        DiffTree diff = fixtureDiff(DiffOptions.DEFAULT);
+        String all = render(diff, RenderOptions.DEFAULT.withReport(ReportOptions.DEFAULT.withMinImpact(0)));
+        String some = render(diff, RenderOptions.DEFAULT.withReport(ReportOptions.DEFAULT.withMinImpact(0.05)));
+        assertThat(all).doesNotContain("Not listed: ");
+        assertThat(some).containsPattern("Not listed: [0-9]+ changes smaller than 5.00% of the profile");
+        assertThat(some.lines().filter(l -> l.startsWith("| ")).count())
+                .isLessThan(all.lines().filter(l -> l.startsWith("| ")).count());
+        for (String row : some.lines().filter(l -> l.startsWith("| \u25b2 ") || l.startsWith("| \u25bc ")).toList()) {
+            double pct = Double.parseDouble(row.substring(4, row.indexOf('%')).replace('\u2212', '-'));
+            assertThat(Math.abs(pct)).as(row).isGreaterThanOrEqualTo(5);
+        }
     }
 
     @Test
@@ -134,9 +186,10 @@ class MarkdownRendererTest {
 
         String md = render(Diffs.diff(base, head, DiffOptions.DEFAULT), RenderOptions.DEFAULT);
 
-        assertThat(md).contains("- Base: 3 runs (<code>b1</code>, <code>b2</code>, <code>b3</code>), "
+        assertThat(md).contains("- Base: 3 runs (`b1`, `b2`, `b3`), "
                 + "run-to-run variation of the total ", "several runs: Welch's t-test");
-        assertThat(md.substring(0, md.indexOf('\n'))).contains("(significant, p ", "top regression <code>slow</code>");
+        assertThat(md.substring(0, md.indexOf('\n'))).contains("(likely real)");
+        assertThat(md).contains("**Slower: `slow` ");
     }
 
     private static Profile run(String source, long slow) throws Exception {

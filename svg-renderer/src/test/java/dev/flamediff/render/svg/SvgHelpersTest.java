@@ -2,6 +2,7 @@ package dev.flamediff.render.svg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions.Palette;
@@ -22,8 +23,16 @@ class SvgHelpersTest {
         assertThat(distance(huge, colors.regression())).isLessThan(distance(big, colors.regression()));
         assertThat(colors.scale(0, 5, true)).isEqualTo(colors.regression());
         assertThat(colors.scale(200, 100, true)).isEqualTo(DiffColors.mix(DiffColors.NEUTRAL, colors.improvement(), Math.sqrt(0.5)));
-        assertThat(colors.fill(NodeStatus.ADDED, 0, 10, true)).isEqualTo(colors.added());
-        assertThat(colors.fill(NodeStatus.REMOVED, 10, 0, true)).isEqualTo(colors.removed());
+        // New and gone frames: on the regression and improvement sides, by their share of the profile.
+        assertThat(colors.fill(NodeStatus.ADDED, 0, 10, true, 1, 200)).isEqualTo(colors.regression());
+        assertThat(colors.fill(NodeStatus.REMOVED, 10, 0, true, 1, 200)).isEqualTo(colors.improvement());
+        assertThat(colors.fill(NodeStatus.ADDED, 0, 1, true, 1, 200))
+                .isEqualTo(DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), Math.sqrt(1 / 10.0)));
+        assertThat(colors.fill(NodeStatus.ADDED, 0, 1, true, 1, 1e6))
+                .isEqualTo(DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), DiffColors.NEW_MIN));
+        // A change carried by a callee is drawn at its strength.
+        assertThat(colors.fill(NodeStatus.COMMON, 0.001, 10, true, 0.35, 200))
+                .isEqualTo(DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), 0.35));
     }
 
     @Test
@@ -32,15 +41,14 @@ class SvgHelpersTest {
         int quiet = colors.scale(100, 200, false);
         assertThat(distance(quiet, DiffColors.NEUTRAL)).isLessThan(distance(loud, DiffColors.NEUTRAL) / 2);
         assertThat((quiet >> 16 & 255)).isGreaterThan(quiet & 255);
-        assertThat(colors.fill(NodeStatus.ADDED, 0, 1, false)).isNotEqualTo(colors.added());
+        assertThat(colors.fill(NodeStatus.ADDED, 0, 10, false, 1, 200)).isNotEqualTo(colors.regression());
     }
 
     @Test
     void palettesUseDistinctColorsForEveryCategory() {
         for (Palette p : Palette.values()) {
             DiffColors c = DiffColors.of(p);
-            assertThat(java.util.Set.of(c.regression(), c.improvement(), c.added(), c.removed(), DiffColors.NEUTRAL))
-                    .as(p.name()).hasSize(5);
+            assertThat(java.util.Set.of(c.regression(), c.improvement(), DiffColors.NEUTRAL)).as(p.name()).hasSize(3);
         }
     }
 
@@ -71,9 +79,11 @@ class SvgHelpersTest {
     }
 
     @Test
-    void labelsFitLikeFlamegraphPl() {
+    void labelsAreCutFromTheLeftSoTheMethodSurvives() {
         assertThat(SafeText.fit("java.lang.Thread.run", 500)).isEqualTo("java.lang.Thread.run");
-        assertThat(SafeText.fit("java.lang.Thread.run", 6 + 7.08 * 6)).isEqualTo("java..");
+        assertThat(SafeText.fit("java.lang.Thread.run", 6 + 7.08 * 6)).isEqualTo("\u2026d.run");
+        assertThat(SafeText.fit("fixture.FixtureApp.computeChecksum", 6 + 7.08 * 27))
+                .isEqualTo("\u2026FixtureApp.computeChecksum");
         assertThat(SafeText.fit("java.lang.Thread.run", 20)).isEmpty();
         assertThat(SafeText.clean("plain")).isSameAs("plain");
     }
@@ -83,5 +93,52 @@ class SvgHelpersTest {
         int dg = ((a >> 8) & 255) - ((b >> 8) & 255);
         int db = (a & 255) - (b & 255);
         return Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+
+    @Test
+    void aTrunkThatOnlyCarriesItsCalleesChangeIsDrawnWeakerThanTheFrameWhereItStarts() {
+        DiffTree d = SvgTestSupport.diff(new String[] {"main;work;parse 1000", "main;work;sort 1000"},
+                new String[] {"main;work;parse 4000", "main;work;sort 1000"});
+        FrameStrength strength = FrameStrength.of(d);
+        int main = node(d, "main");
+        int work = node(d, "work");
+        int parse = node(d, "parse");
+        assertThat(strength.of(parse)).isEqualTo(1.0);
+        assertThat(strength.of(work)).isEqualTo(FrameStrength.CARRIED_FLOOR);
+        assertThat(strength.of(main)).isEqualTo(FrameStrength.CARRIED_FLOOR);
+        assertThat(strength.of(node(d, "sort"))).isEqualTo(1.0);
+        // A change split between callees is carried only in part.
+        DiffTree split = SvgTestSupport.diff(new String[] {"work;a 100", "work;b 100"}, new String[] {"work;a 200", "work;b 200"});
+        assertThat(strength.of(-1)).isEqualTo(1.0);
+        assertThat(FrameStrength.of(split).of(node(split, "work"))).isCloseTo(1 - 0.65 * 0.5, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void theJvmsOwnFramesAreThoseWithNoJavaBelowOrAbove() {
+        DiffTree d = SvgTestSupport.diff(new String[] {
+            "clone3;start_thread;JavaThread::run@CPP;java.lang.Thread.run;app.Main.work 50",
+            "clone3;start_thread;GCTaskThread::run@CPP;G1ParTask::work@CPP 20",
+            "clone3;start_thread;CompileBroker::compile@CPP 30"}, new String[] {"app.Main.work 1"});
+        SystemFrames sys = SystemFrames.of(d);
+        assertThat(sys.any()).isTrue();
+        assertThat(sys.isSystem(node(d, "GCTaskThread::run"))).isTrue();
+        assertThat(sys.isSystem(node(d, "G1ParTask::work"))).isTrue();
+        assertThat(sys.isSystem(node(d, "CompileBroker::compile"))).isTrue();
+        assertThat(sys.isSystem(node(d, "JavaThread::run"))).as("leads to Java").isFalse();
+        assertThat(sys.isSystem(node(d, "start_thread"))).isFalse();
+        assertThat(sys.isSystem(node(d, "app.Main.work"))).isFalse();
+        assertThat(sys.isSystem(-1)).isFalse();
+        DiffTree c = SvgTestSupport.diff(new String[] {"main;parse_records 10", "_dl_start;_dl_main 3"},
+                new String[] {"main;parse_records 12"});
+        assertThat(SystemFrames.of(c).any()).as("nothing to tell a C program's frames from").isFalse();
+    }
+
+    private static int node(DiffTree d, String name) {
+        for (int n = 0; n < d.size(); n++) {
+            if (d.frame(n).name().equals(name)) {
+                return n;
+            }
+        }
+        throw new AssertionError(name);
     }
 }

@@ -25,8 +25,12 @@ class SvgScriptContractTest {
         Matcher m = Pattern.compile("el\\('([a-z-]+)'\\)").matcher(assets.script());
         int found = 0;
         while (m.find()) {
-            SvgTestSupport.byId(doc, m.group(1));
-            found++;
+            // Controls that only some graphs have are looked up behind a presence check.
+            if (!assets.script().contains("if (el('" + m.group(1) + "'))")
+                    && !assets.script().contains("if (!el('" + m.group(1) + "'))")) {
+                SvgTestSupport.byId(doc, m.group(1));
+                found++;
+            }
         }
         assertThat(found).isGreaterThan(8);
     }

@@ -1,0 +1,73 @@
+package dev.flamediff.render.markdown;
+
+import dev.flamediff.diff.DiffSummary;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.render.RenderOptions;
+import java.util.List;
+
+/**
+ * The report's first line: the change that leads (the top culprit), with its impact on the whole
+ * profile and where its new cost went; then how the whole profile moved, what was compared and the
+ * gate. It is read from the same lists as the tables below it, so the headline never says "no
+ * change" above a table of changes.
+ */
+final class Headline {
+
+    private static final int CALLEES = 2;
+
+    private Headline() {
+    }
+
+    static String line(DiffTree diff, DiffSummary summary, RenderOptions options, Leads leads) {
+        StringBuilder s = new StringBuilder();
+        s.append("**").append(options.title().map(MarkdownText::escape).orElse("flamediff")).append("**");
+        s.append(" \u00b7 ").append(lead(leads, summary));
+        s.append(" \u00b7 whole profile ").append(MarkdownRenderer.overall(diff, summary.overall()));
+        s.append(" \u00b7 ").append(MarkdownText.span(diff.valueType().toString()));
+        if (summary.gate().enabled()) {
+            s.append(summary.gate().failed() ? " \u00b7 gate: **failed**" : " \u00b7 gate: passed");
+        }
+        return s.toString();
+    }
+
+    private static String lead(Leads leads, DiffSummary summary) {
+        if (!leads.regressions().isEmpty()) {
+            String s = "**Slower: " + describe(leads.regressions().get(0)) + "**" + where(leads.regressions().get(0));
+            if (!leads.improvements().isEmpty()) {
+                s += " \u00b7 faster: " + describe(leads.improvements().get(0));
+            }
+            return s;
+        }
+        if (!leads.improvements().isEmpty()) {
+            return "**Faster: " + describe(leads.improvements().get(0)) + "**" + where(leads.improvements().get(0));
+        }
+        if (!summary.added().isEmpty() || !summary.removed().isEmpty()) {
+            return "no function changed beyond the noise; " + summary.added().size() + " new and "
+                    + summary.removed().size() + " removed call paths did (details below)";
+        }
+        return "**no change stands out from the noise**";
+    }
+
+    private static String describe(Lead l) {
+        String status = l.isNew() ? " (new)" : l.isGone() ? " (gone)" : "";
+        return MarkdownText.span(ShortNames.of(l.frame().name())) + status + " " + ValueText.percent(l.impact())
+                + " of the profile";
+    }
+
+    private static String where(Lead l) {
+        if (!l.inclusive()) {
+            return " (in its own code)";
+        }
+        List<Lead.Callee> callees = l.callees().subList(0, Math.min(CALLEES, l.callees().size()));
+        if (callees.isEmpty()) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder(l.impact() > 0 ? ", now spent in " : ", saved in ");
+        for (int i = 0; i < callees.size(); i++) {
+            Lead.Callee c = callees.get(i);
+            s.append(i == 0 ? "" : " and ").append(MarkdownText.span(ShortNames.of(c.frame().name())))
+                    .append(c.isNew() ? " (new)" : "");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.flamediff.render.markdown;
+
+import dev.flamediff.model.Frame;
+import java.util.List;
+
+/**
+ * One change the report leads with: a culprit function (or, when the diff engine found none, a
+ * frame's own code summed over its call paths) with its values and where its new cost went.
+ *
+ * @param frame the function's frame
+ * @param base its base value
+ * @param head its head value
+ * @param impact its change as a share of the whole base profile
+ * @param inclusive whether the values include the callees' (a function's inclusive values) or
+ *     are the frame's own code only
+ * @param callees the changed callees its cost moved to, largest first (empty when not known)
+ */
+record Lead(Frame frame, double base, double head, double impact, boolean inclusive, List<Callee> callees) {
+
+    /**
+     * A callee that carries part of a lead's change.
+     *
+     * @param frame the callee's frame
+     * @param isNew whether the lead did not call it in base
+     * @param base the base value of the lead's calls to it
+     * @param head the head value of those calls
+     */
+    record Callee(Frame frame, boolean isNew, double base, double head) {
+    }
+
+    Lead {
+        callees = List.copyOf(callees);
+    }
+
+    /** Returns whether the function did not run in base. */
+    boolean isNew() {
+        return base == 0 && head != 0;
+    }
+
+    /** Returns whether the function does not run in head. */
+    boolean isGone() {
+        return head == 0 && base != 0;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.flamediff.render.markdown;
+
+import java.util.regex.Pattern;
+
+/**
+ * The names the report's first table shows: a Java method as {@code Class.method} (its package
+ * left for the details, where every name is given in full), anything else as recorded, at most
+ * {@value #MAX} characters (cut from the left, where a name is least telling).
+ */
+final class ShortNames {
+
+    /** The longest short name, so that the first table fits a pull-request comment (880 px). */
+    static final int MAX = 48;
+
+    private static final Pattern JAVA = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
+
+    private ShortNames() {
+    }
+
+    /** Returns the short form of a frame name. */
+    static String of(String name) {
+        String s = name;
+        if (JAVA.matcher(name).matches()) {
+            int method = name.lastIndexOf('.');
+            int cls = name.lastIndexOf('.', method - 1);
+            s = cls < 0 ? name : name.substring(cls + 1);
+        }
+        int points = s.codePointCount(0, s.length());
+        if (points > MAX) {
+            s = "\u2026" + s.substring(s.offsetByCodePoints(0, points - (MAX - 1)));
+        }
+        return s;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.flamediff.render.svg;
+
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+import java.util.regex.Pattern;
+
+/**
+ * Which frames belong to the JVM's own work and the system's rather than to the program: in a
+ * Java profile, the frames whose whole subtree holds no Java frame and that are not called from
+ * one (the JIT compiler's and the garbage collector's threads, VM operations, kernel work of
+ * those threads). The graph can hide them, so the program's frames get the width. A frame that
+ * leads to Java code (the native start of a Java thread) is the program's. Profiles without Java
+ * frames (callgrind, a C program) have none: there is nothing to tell the program from.
+ */
+final class SystemFrames {
+
+    /** {@code package.Class.method}: dotted, no C++ scope, no spaces, not a bracketed pseudo-frame. */
+    private static final Pattern JAVA_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
+
+    private final boolean[] system;
+    private final boolean any;
+
+    private SystemFrames(boolean[] system, boolean any) {
+        this.system = system;
+        this.any = any;
+    }
+
+    /** Classifies every node of the diff. */
+    static SystemFrames of(DiffTree diff) {
+        int n = diff.size();
+        boolean[] hasJava = new boolean[n];
+        for (int i = n - 1; i >= 0; i--) {
+            hasJava[i] |= isJava(diff.frame(i));
+            if (i > 0 && hasJava[i]) {
+                hasJava[diff.parent(i)] = true;
+            }
+        }
+        boolean[] system = new boolean[n];
+        boolean[] underJava = new boolean[n];
+        boolean any = false;
+        if (n > 0 && hasJava[0]) {
+            for (int i = 1; i < n; i++) {
+                int p = diff.parent(i);
+                underJava[i] = underJava[p] || isJava(diff.frame(p));
+                system[i] = !hasJava[i] && !underJava[i];
+                any |= system[i];
+            }
+        }
+        return new SystemFrames(system, any);
+    }
+
+    /** Returns whether the node is the JVM's or the system's work; false for an elided frame (-1). */
+    boolean isSystem(int node) {
+        return node >= 0 && system[node];
+    }
+
+    /** Returns whether the profile has Java frames and some frames that are not the program's. */
+    boolean any() {
+        return any;
+    }
+
+    /** Java code by its kind, or, for formats that record no kind (collapsed), by its dotted name. */
+    static boolean isJava(Frame frame) {
+        return frame.kind().isJava()
+                || frame.kind() == FrameKind.UNKNOWN && JAVA_NAME.matcher(frame.name()).matches();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.flamediff.render.markdown;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flamediff.diff.DiffOptions;
+import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
+import dev.flamediff.diff.GateThresholds;
+import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import dev.flamediff.render.RenderOptions;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The report as GitHub renders it: through cmark-gfm, GitHub's Markdown, with its table and
+ * autolink extensions. Names chosen by whoever uploaded the profiles (links, e-mail addresses,
+ * mentions, issue references, markup, pipes, backticks, line breaks) must come out as code only:
+ * no link but the report's own, and none of them outside a {@code <code>} or {@code <pre>} element,
+ * where GitHub also makes no mention or reference. Skipped without cmark-gfm, except in CI.
+ */
+class GitHubMarkdownTest {
+
+    static final Path CMARK = Path.of("/usr/bin/cmark-gfm");
+
+    static final List<String> HOSTILE = List.of(
+            "www.evil.example/login", "https://evil.example/x", "mailto:boss@evil.example", "boss@evil.example",
+            "@octocat", "@org/team", "#123", "GH-456", "owner/repo#789", "<script>alert(1)</script>",
+            "[click](https://evil.example)", "a|b|c", "`tick`s", "two\nlines @octocat", "<!-- x -->", "**bold**");
+
+    @Test
+    void noNameFromTheProfilesBecomesALinkAMentionOrMarkup() throws Exception {
+        String md = render(hostileDiff());
+        String html = gfm(md);
+        Matcher links = Pattern.compile("<a [^>]*>").matcher(html);
+        while (links.find()) {
+            assertThat(links.group()).as("the only link is the report's own").isEqualTo("<a href=\"diff.svg\">");
+        }
+        assertThat(html).doesNotContain("<script", "<strong>bold", "<!-- x");
+        String outsideCode = html.replaceAll("(?s)<code>.*?</code>", "").replaceAll("(?s)<pre>.*?</pre>", "")
+                .replaceAll("<!-- flamediff: [^>]*-->", "");
+        for (String token : List.of("evil.example", "mailto", "@octocat", "@org", "#123", "GH-456", "owner/repo",
+                "alert(1)", "click")) {
+            assertThat(outsideCode).as("%s outside code", token).doesNotContain(token);
+        }
+        // Every hostile name is shown, whole (line breaks as spaces): in a table or the gate's reasons.
+        for (String name : HOSTILE) {
+            String shown = name.replace('\n', ' ').replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                    .replace("\"", "&quot;");
+            assertThat(html).as(name).contains(shown);
+        }
+        assertThat(html).contains("<code>**bold**</code>", "<code>@octocat/#123</code>");
+    }
+
+    @Test
+    void theTablesKeepTheirColumns() throws Exception {
+        String html = gfm(render(hostileDiff()));
+        for (String table : html.split("<table>")) {
+            if (!table.contains("</table>")) {
+                continue;
+            }
+            String body = table.substring(0, table.indexOf("</table>"));
+            int columns = body.substring(0, body.indexOf("</tr>")).split("<th[ >]", -1).length - 1;
+            for (String row : body.split("<tr>")) {
+                if (row.contains("<td")) {
+                    assertThat(count(row, "<td")).as(row).isEqualTo(columns);
+                }
+            }
+        }
+    }
+
+    private static int count(String s, String what) {
+        return s.split(Pattern.quote(what), -1).length - 1;
+    }
+
+    /** Renders Markdown as GitHub does (cmark-gfm with the table and autolink extensions). */
+    static String gfm(String markdown) throws Exception {
+        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
+        if (!Files.isExecutable(CMARK)) {
+            if (ci) {
+                throw new AssertionError(CMARK + " is missing: .ci/run must install cmark-gfm");
+            }
+            Assumptions.abort(CMARK + " is not installed (apt-get install cmark-gfm)");
+        }
+        Path in = Files.createTempFile("report", ".md");
+        try {
+            Files.writeString(in, markdown);
+            Process p = new ProcessBuilder(CMARK.toString(), "-e", "table", "-e", "autolink", in.toString())
+                    .redirectErrorStream(true).start();
+            byte[] out = p.getInputStream().readAllBytes();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).isZero();
+            return new String(out, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(in);
+        }
+    }
+
+    /** Every hostile name as a frame that grew, in a callgrind-like profile whose event is hostile too. */
+    static DiffTree hostileDiff() throws Exception {
+        ValueType type = new ValueType("@octocat", "#123");
+        CallTreeBuilder base = new CallTreeBuilder(List.of(type));
+        CallTreeBuilder head = new CallTreeBuilder(List.of(type));
+        for (int i = 0; i < HOSTILE.size(); i++) {
+            base.addStack(List.of(Frame.of("main"), Frame.of("caller " + HOSTILE.get(i)), Frame.of(HOSTILE.get(i))), 10);
+            head.addStack(List.of(Frame.of("main"), Frame.of("caller " + HOSTILE.get(i)), Frame.of(HOSTILE.get(i))),
+                    1000 + 10 * i);
+        }
+        base.addStack(List.of(Frame.of("main"), Frame.of("steady")), 5000);
+        head.addStack(List.of(Frame.of("main"), Frame.of("steady")), 5000);
+        return Diffs.diff(new Profile(base.build(), ProfileMetadata.of("@octocat.out", "callgrind", "GH-456")),
+                new Profile(head.build(), ProfileMetadata.of("owner/repo#789.out", "callgrind", "ev")),
+                DiffOptions.DEFAULT.withRunVariation(0).withGate(GateThresholds.NONE.withAnyFrame(0.001)));
+    }
+
+    static String render(DiffTree diff) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new MarkdownRenderer().render(diff, RenderOptions.DEFAULT, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}
