@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import java.util.ArrayList;
@@ -159,6 +158,7 @@ final class CulpritFinder {
         List<Double> ownP = new ArrayList<>();
         double[] depthOfChange = new double[functions.length];
         for (int f = 0; f < functions.length; f++) {
+            DiffInterrupts.checkEvery(f);
             if (anchors.get(f).isEmpty() || functions[f].frame().equals(Frame.ROOT)) {
                 continue;
             }
@@ -179,7 +179,7 @@ final class CulpritFinder {
             depthOfChange[f] = weight == 0 ? 0 : weighted / weight;
             candidates.add(f);
         }
-        double[] q = FalseDiscoveryRate.adjust(ownP.stream().mapToDouble(Double::doubleValue).toArray());
+        double[] q = DiffInterrupts.adjust(ownP.stream().mapToDouble(Double::doubleValue).toArray());
         boolean[] ownSignificant = new boolean[functions.length];
         for (int i = 0; i < candidates.size(); i++) {
             ownSignificant[candidates.get(i)] = !Double.isNaN(q[i]) && q[i] <= level;
@@ -189,9 +189,7 @@ final class CulpritFinder {
                 .thenComparing(f -> functions[f].frame()));
         List<Culprit> out = new ArrayList<>();
         for (int f : candidates) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new java.util.concurrent.CancellationException("diff cancelled");
-            }
+            DiffInterrupts.check();
             List<Integer> nodes = new ArrayList<>();
             for (int n : anchors.get(f)) {
                 if (!isCovered(n)) {
@@ -251,6 +249,7 @@ final class CulpritFinder {
     private List<List<Integer>> anchorNodes() {
         Map<Long, double[]> edges = new HashMap<>();
         for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
             double[] v = edges.computeIfAbsent(edge(n), x -> new double[2]);
             v[0] += diff.baseTotal(n);
             v[1] += diff.headTotal(n);
@@ -261,6 +260,7 @@ final class CulpritFinder {
             out.add(new ArrayList<>());
         }
         for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
             int p = diff.parent(n);
             boolean nearRoot = p == 0 || (diff.frame(p).kind() == FrameKind.THREAD && diff.parent(p) == 0);
             double[] e = edges.get(edge(n));

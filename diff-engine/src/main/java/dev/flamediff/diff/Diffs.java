@@ -188,6 +188,7 @@ public final class Diffs {
             double[] baseTotal = Arrays.copyOf(baseSelf, n);
             double[] headTotal = Arrays.copyOf(headSelf, n);
             for (int i = n - 1; i >= 0; i--) {
+                DiffInterrupts.checkEvery(i);
                 if (end[i] == 0) {
                     end[i] = i + 1;
                 }

@@ -72,6 +72,7 @@ final class EmpiricalNull {
         boolean weighted = runs.hasCounts() && model == NoiseModel.COMPOUND_POISSON;
         double logScale = Math.log(headScale) - Math.log(baseScale);
         for (int node = 1; node < size; node++) {
+            DiffInterrupts.checkEvery(node);
             long b = runs.self(node, 0);
             long h = runs.self(node, 1);
             long samples = weighted ? runs.selfCount(node, 0) + runs.selfCount(node, 1) : b + h;
@@ -139,6 +140,7 @@ final class EmpiricalNull {
     }
 
     private static int above(double c2, double[] r, double[] v, int m) {
+        DiffInterrupts.check();
         int count = 0;
         for (int i = 0; i < m; i++) {
             if (r[i] > v[i] + 2 * c2) {

@@ -31,6 +31,7 @@ final class FrameClass {
         }
         boolean[] out = new boolean[size];
         for (int i = 1; i < size; i++) {
+            DiffInterrupts.checkEvery(i);
             out[i] = jvm ? isSystem(frames[i]) : frames[i].kind() == FrameKind.KERNEL;
         }
         return out;

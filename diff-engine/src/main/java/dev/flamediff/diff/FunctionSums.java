@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import dev.flamediff.model.Frame;
 
 /**
@@ -84,9 +83,7 @@ final class FunctionSums {
         int top = -1;
         double[] weight = new double[count];
         for (int n = 1; n < size; n++) {
-            if ((n & 0xFFF) == 0 && Thread.currentThread().isInterrupted()) {
-                throw new java.util.concurrent.CancellationException("diff cancelled");
-            }
+            DiffInterrupts.checkEvery(n);
             while (top >= 0 && diff.end(stack[top]) <= n) {
                 open[function[stack[top--]]]--;
             }
@@ -157,6 +154,7 @@ final class FunctionSums {
         double[] selfP = new double[count];
         double[] family = new double[2 * count];
         for (int f = 0; f < count; f++) {
+            DiffInterrupts.checkEvery(f);
             ChangeTester.Outcome inc = test(tester, f, inclusive, inclusiveVariance, systemShare(f, true));
             ChangeTester.Outcome own = test(tester, f, self, selfVariance, systemShare(f, false));
             inclusiveScore[f] = inc.score();
@@ -167,7 +165,7 @@ final class FunctionSums {
             family[f] = exact || samples(inclusiveSamples, f) >= NodeSignificance.MIN_SAMPLES ? inclusiveP[f] : Double.NaN;
             family[count + f] = exact || samples(selfSamples, f) >= NodeSignificance.MIN_SAMPLES ? selfP[f] : Double.NaN;
         }
-        double[] q = FalseDiscoveryRate.adjust(family);
+        double[] q = DiffInterrupts.adjust(family);
         double level = significance.level();
         double profileBase = diff.base().total();
         FunctionDiff[] out = new FunctionDiff[count];

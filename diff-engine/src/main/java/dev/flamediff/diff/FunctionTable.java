@@ -146,6 +146,7 @@ public final class FunctionTable {
         Map<Key, Integer> ids = new HashMap<>();
         Map<Frame, Integer> byFrame = new HashMap<>();
         for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
             Frame frame = diff.frame(n);
             Integer id = byFrame.get(frame);
             if (id == null) {
@@ -160,8 +161,11 @@ public final class FunctionTable {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> -Math.abs(unsorted[i].inclusiveDelta()))
-                .thenComparing(i -> unsorted[i].frame()));
+        // Millions of functions take a second to sort: the comparison checks for cancellation.
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> {
+            DiffInterrupts.checkEvery(i);
+            return -Math.abs(unsorted[i].inclusiveDelta());
+        }).thenComparing(i -> unsorted[i].frame()));
         int[] rank = new int[unsorted.length];
         FunctionDiff[] sorted = new FunctionDiff[unsorted.length];
         for (int r = 0; r < order.length; r++) {
@@ -186,6 +190,7 @@ public final class FunctionTable {
         }
         byte[] under = new byte[size];
         for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
             FunctionDiff f = sorted[functionOfNode[n]];
             byte flag = under[diff.parent(n)];
             if (f.inclusiveSignificant()) {

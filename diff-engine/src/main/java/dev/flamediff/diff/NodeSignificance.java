@@ -1,8 +1,6 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import java.util.concurrent.CancellationException;
-import java.util.stream.IntStream;
 
 /**
  * The significance of every node's self and total change in one diff, with the per-run values it
@@ -23,9 +21,9 @@ final class NodeSignificance {
 
     /**
      * Nodes per block of the node tests: the unit of work of a thread and of the interrupt check
-     * (a few milliseconds of tests).
+     * (a few milliseconds of tests on a busy core).
      */
-    private static final int BLOCK = 1 << 12;
+    private static final int BLOCK = 1 << 10;
 
     /**
      * The fewest nodes worth testing on several threads. Measured on 2 cores, warm: the blocks
@@ -59,13 +57,14 @@ final class NodeSignificance {
         int n = selfP.length;
         double[] all = new double[2 * n];
         for (int i = 0; i < n; i++) {
+            DiffInterrupts.checkEvery(i);
             all[i] = tested(runs, i, true) ? selfP[i] : Double.NaN;
             all[n + i] = tested(runs, i, false) ? totalP[i] : Double.NaN;
         }
         // The whole profile's change is the one question asked of every diff (the headline, the
         // gate), not one of thousands of exploratory node tests: it is judged on its own.
         all[n] = Double.NaN;
-        double[] q = FalseDiscoveryRate.adjust(all);
+        double[] q = DiffInterrupts.adjust(all);
         this.selfQ = java.util.Arrays.copyOfRange(q, 0, n);
         this.totalQ = java.util.Arrays.copyOfRange(q, n, 2 * n);
         this.totalQ[0] = totalP[0];
@@ -139,19 +138,10 @@ final class NodeSignificance {
         double[] totalP = new double[size];
         ChangeTester nodeTest = test;
         ChangeTester rootTest = wholeProfile;
-        Thread caller = Thread.currentThread();
         int blocks = (int) ((size + (long) block - 1) / block);
         // Each node's tests read only that node's values and write only its own slots, so the
         // blocks may run in any order on any thread and the arrays come out the same.
-        IntStream indices = IntStream.range(0, blocks);
-        if (parallel) {
-            indices = indices.parallel();
-        }
-        indices.forEach(b -> {
-            // Pool threads are not the caller: its interrupt is the one that cancels the diff.
-            if (caller.isInterrupted()) {
-                throw new CancellationException("diff cancelled");
-            }
+        DiffInterrupts.forEachBlock(blocks, parallel, b -> {
             int from = b * block;
             testRange(from, from + Math.min(block, size - from), runs, nodeTest, rootTest,
                     selfScore, selfP, totalScore, totalP);

@@ -36,6 +36,7 @@ final class RunSpread {
         double[] sampleVariance = new double[size];
         int cells = 0;
         for (int node = 0; node < size; node++) {
+            DiffInterrupts.checkEvery(node);
             double sum = 0;
             double countSum = 0;
             double varianceSum = 0;
@@ -110,6 +111,7 @@ final class RunSpread {
 
     private static double medianRatio(double c2, int cells, double[] meanSquared, double[] sampling,
                                       double[] sampleVariance) {
+        DiffInterrupts.check();
         double[] ratios = new double[cells];
         for (int i = 0; i < cells; i++) {
             double expected = sampling[i] + c2 * meanSquared[i];

@@ -57,6 +57,7 @@ final class RunValues {
         int n = parent.length;
         double[] sys = new double[n];
         for (int node = n - 1; node >= 0; node--) {
+            DiffInterrupts.checkEvery(node);
             if (system[node]) {
                 for (int r = 0; r < runs; r++) {
                     sys[node] += self[node * runs + r];
@@ -67,6 +68,7 @@ final class RunValues {
             }
         }
         for (int node = 0; node < n; node++) {
+            DiffInterrupts.checkEvery(node);
             double all = 0;
             for (int r = 0; r < runs; r++) {
                 all += total[node * runs + r];
@@ -79,6 +81,7 @@ final class RunValues {
     private static long[] totals(long[] self, int[] parent, int runs) {
         long[] total = self.clone();
         for (int n = parent.length - 1; n > 0; n--) {
+            DiffInterrupts.checkEvery(n);
             int p = parent[n];
             for (int r = 0; r < runs; r++) {
                 total[p * runs + r] += total[n * runs + r];

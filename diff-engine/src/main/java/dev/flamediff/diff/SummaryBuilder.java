@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import dev.flamediff.model.Frame;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,6 +51,7 @@ final class SummaryBuilder {
     private List<SummaryEntry> framesBySelf() {
         Map<Frame, List<Integer>> nodesByFrame = new LinkedHashMap<>();
         for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
             if (diff.baseSelf(n) != 0 || diff.headSelf(n) != 0) {
                 nodesByFrame.computeIfAbsent(diff.frame(n), f -> new ArrayList<>()).add(n);
             }
@@ -66,6 +66,7 @@ final class SummaryBuilder {
         int i = 0;
         NodeSignificance significance = diff.nodeSignificance();
         for (Map.Entry<Frame, List<Integer>> e : nodesByFrame.entrySet()) {
+            DiffInterrupts.checkEvery(i);
             int[] nodes = e.getValue().stream().mapToInt(Integer::intValue).toArray();
             frames[i] = e.getKey();
             for (int n : nodes) {
@@ -80,7 +81,7 @@ final class SummaryBuilder {
         }
         // The frame sums are a family of their own, adjusted like the node tests (and, like
         // them, without the sums too small to ever reach significance).
-        double[] q = FalseDiscoveryRate.adjust(family);
+        double[] q = DiffInterrupts.adjust(family);
         List<SummaryEntry> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
             boolean significant = q[k] <= diff.significanceLevel();
@@ -94,6 +95,7 @@ final class SummaryBuilder {
     private List<SummaryEntry> pathsByTotal() {
         List<SummaryEntry> out = new ArrayList<>();
         for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
             double delta = diff.totalDelta(n);
             if (!diff.significant(n) || delta == 0 || carriedByChild(n, delta)) {
                 continue;

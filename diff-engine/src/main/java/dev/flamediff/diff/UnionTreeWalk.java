@@ -88,7 +88,7 @@ final class UnionTreeWalk {
         while (pendingSize > 0) {
             // A service cancels a diff of a hostile upload by interrupting its thread.
             if ((++visited & 4095) == 0 && Thread.currentThread().isInterrupted()) {
-                throw new CancellationException("the diff was interrupted");
+                throw DiffInterrupts.cancelled();
             }
             pendingSize--;
             int parent = pendingParent[pendingSize];
