@@ -62,6 +62,8 @@ public record DiffSummary(OverallChange overall,
      * ({@link DiffTree#gate()}).
      *
      * @return the summary, never null
+     * @throws java.util.concurrent.CancellationException if the thread is interrupted meanwhile
+     *     ("the diff was interrupted"; the flag stays set)
      */
     public static DiffSummary of(DiffTree diff) {
         return of(diff, DEFAULT_LIMIT);
@@ -72,6 +74,7 @@ public record DiffSummary(OverallChange overall,
      *
      * @return the summary, never null
      * @throws IllegalArgumentException if limit is negative
+     * @throws java.util.concurrent.CancellationException if the thread is interrupted meanwhile
      */
     public static DiffSummary of(DiffTree diff, int limit) {
         if (limit < 0) {
