@@ -74,9 +74,22 @@ final class ProportionalTreeBuilder {
         ProportionalTreeBuilder b = new ProportionalTreeBuilder(eventOrder.length);
         b.fold(graph, eventOrder);
         long budget = Math.max(MIN_NODES, (long) NODES_PER_CALL * graph.calls().size());
-        CallTree tree = budget >= limits.maxNodes() ? b.expand(valueTypes, root, limits, source, -1)
-                : b.expand(valueTypes, root, limits.withMaxNodes((int) budget), source, budget);
-        return new Result(tree, b.clamped);
+        boolean ownBudget = budget < limits.maxNodes();
+        long cap = ownBudget ? budget : limits.maxNodes();
+        long[][] rootWeight = b.prepare();
+        if (b.upperBound(rootWeight, root != null, cap) > cap) {
+            // Counted before any node is made: a file a few hundred kilobytes long can ask for
+            // millions of nodes, and building them only to fail at the budget took gigabytes.
+            b.walk(rootWeight, null, 0, null, source, cap, ownBudget);
+        }
+        CallTreeBuilder builder = new CallTreeBuilder(valueTypes, ownBudget ? limits.withMaxNodes((int) budget) : limits);
+        int[] frameIds = new int[b.names.size()];
+        for (int f = 0; f < frameIds.length; f++) {
+            frameIds[f] = builder.frameId(new Frame(b.names.get(f), FrameKind.NATIVE));
+        }
+        int top = root == null ? 0 : builder.child(0, builder.frameId(root));
+        b.walk(rootWeight, builder, top, frameIds, source, cap, ownBudget);
+        return new Result(builder.build(), b.clamped);
     }
 
     private void fold(CallGraph graph, int[] eventOrder) {
@@ -125,10 +138,8 @@ final class ProportionalTreeBuilder {
         }
     }
 
-    /** @param budget the expansion's own node budget, or -1 when the node limit is the smaller */
-    private CallTree expand(List<ValueType> valueTypes, Frame root, TreeLimits limits, String source, long budget)
-            throws LimitExceededException, InterruptedIOException {
-        int n = names.size();
+    /** Computes the root weights and the tiny shares; returns the weights. */
+    private long[][] prepare() {
         RootWeights rootWeights = new RootWeights(self, callees, callCosts, values);
         long[][] rootWeight = rootWeights.compute(StronglyConnected.components(callees));
         clamped = rootWeights.clamped();
@@ -144,25 +155,88 @@ final class ProportionalTreeBuilder {
         for (int v = 0; v < values; v++) {
             tiny[v] /= TINY_FRACTION;
         }
-        CallTreeBuilder builder = new CallTreeBuilder(valueTypes, limits);
-        int[] frameIds = new int[n];
-        for (int f = 0; f < n; f++) {
-            frameIds[f] = builder.frameId(new Frame(names.get(f), FrameKind.NATIVE));
+        return rootWeight;
+    }
+
+    /**
+     * Returns at least as many nodes as the expansion makes (the root and the thread frame
+     * included), or {@code cap + 1} if that may be more than {@code cap}: every call expanded, as
+     * if no share were tiny, each function once per path. Call cycles make as many paths as the
+     * weights allow, so with a cycle the bound is {@code cap + 1}.
+     */
+    private long upperBound(long[][] rootWeight, boolean threadFrame, long cap) {
+        int n = names.size();
+        int[] component = StronglyConnected.components(callees);
+        int[] members = new int[n];
+        for (int c : component) {
+            if (++members[c] > 1) {
+                return cap + 1;
+            }
         }
+        // Post-order over the call DAG (a self-call is never expanded), iterative for long chains.
+        long[] bound = new long[n];
+        int[] stack = new int[n];
+        int[] next = new int[n];
+        for (int start = 0; start < n; start++) {
+            if (bound[start] != 0) {
+                continue;
+            }
+            int sp = 0;
+            stack[sp++] = start;
+            next[start] = 0;
+            while (sp > 0) {
+                int f = stack[sp - 1];
+                if (next[f] < callees[f].length) {
+                    int g = callees[f][next[f]++];
+                    if (g != f && bound[g] == 0) {
+                        next[g] = 0;
+                        stack[sp++] = g;
+                    }
+                } else {
+                    long b = 1;
+                    for (int g : callees[f]) {
+                        b = g == f ? b : Math.min(cap + 1, b + bound[g]);
+                    }
+                    bound[f] = b;
+                    sp--;
+                }
+            }
+        }
+        long total = threadFrame ? 2 : 1;
+        for (int f = 0; f < n; f++) {
+            if (!isZero(rootWeight[f])) {
+                total = Math.min(cap + 1, total + bound[f]);
+            }
+        }
+        return total;
+    }
+
+    /**
+     * Expands the call graph under node {@code top} of {@code builder}, or, with a null builder,
+     * only counts the nodes it would make.
+     *
+     * @param cap the most nodes the tree may have, the root included
+     * @param ownBudget whether the cap is the expansion's own budget (below the node limit)
+     * @throws LimitExceededException if a count passes the cap, or the builder its limits
+     */
+    private void walk(long[][] rootWeight, CallTreeBuilder builder, int top, int[] frameIds, String source,
+                      long cap, boolean ownBudget) throws LimitExceededException, InterruptedIOException {
+        int n = names.size();
         Integer[] roots = new Integer[n];
         for (int f = 0; f < n; f++) {
             roots[f] = f;
         }
         Arrays.sort(roots, Comparator.comparing((Integer f) -> names.get(f)).thenComparing(f -> f));
         boolean[] onPath = new boolean[n];
-        int top = root == null ? 0 : builder.child(0, builder.frameId(root));
+        long[] count = {top == 0 ? 1 : 2};
+        Walk w = new Walk(builder, frameIds, onPath, count, cap, ownBudget);
+        int steps = 0;
         for (int f : roots) {
             if (isZero(rootWeight[f])) {
                 continue;
             }
             Deque<Visit> stack = new ArrayDeque<>();
-            stack.push(enter(f, top, rootWeight[f], builder, frameIds, onPath, budget));
-            int steps = 0;
+            stack.push(enter(f, top, rootWeight[f], w));
             while (!stack.isEmpty()) {
                 if ((++steps & 4095) == 0) {
                     // The expansion can take seconds on a file that parsed in milliseconds.
@@ -172,8 +246,7 @@ final class ProportionalTreeBuilder {
                 if (visit.next < visit.active.length) {
                     int k = visit.next++;
                     if (!isZero(visit.shares[k])) {
-                        stack.push(enter(callees[visit.function][visit.active[k]], visit.node, visit.shares[k],
-                                builder, frameIds, onPath, budget));
+                        stack.push(enter(callees[visit.function][visit.active[k]], visit.node, visit.shares[k], w));
                     }
                 } else {
                     stack.pop();
@@ -181,7 +254,17 @@ final class ProportionalTreeBuilder {
                 }
             }
         }
-        return builder.build();
+    }
+
+    /** What one expansion or count carries from node to node. */
+    private record Walk(CallTreeBuilder builder, int[] frameIds, boolean[] onPath, long[] count, long cap,
+                        boolean ownBudget) {
+        LimitExceededException overBudget() {
+            return ownBudget ? new LimitExceededException("the call graph's proportional expansion needs more than "
+                    + cap + " call-tree nodes (" + NODES_PER_CALL + " per call in the file, at least " + MIN_NODES
+                    + "); record with --separate-callers=N for exact stacks")
+                    : new LimitExceededException("more than the limit of " + cap + " call-tree nodes");
+        }
     }
 
     /** One function on the current stack, with the weights still to pass to its callees. */
@@ -200,18 +283,23 @@ final class ProportionalTreeBuilder {
         }
     }
 
-    private Visit enter(int f, int parentNode, long[] weight, CallTreeBuilder builder, int[] frameIds,
-                        boolean[] onPath, long budget) throws LimitExceededException {
-        int node;
-        try {
-            node = builder.child(parentNode, frameIds[f]);
-        } catch (LimitExceededException e) {
-            if (budget < 0 || builder.nodeCount() < budget) {
-                throw e;
+    private Visit enter(int f, int parentNode, long[] weight, Walk w) throws LimitExceededException {
+        CallTreeBuilder builder = w.builder();
+        boolean[] onPath = w.onPath();
+        int node = -1;
+        if (builder == null) {
+            if (++w.count()[0] > w.cap()) {
+                throw w.overBudget();
             }
-            throw new LimitExceededException("the call graph's proportional expansion needs more than " + budget
-                    + " call-tree nodes (" + NODES_PER_CALL + " per call in the file, at least " + MIN_NODES
-                    + "); record with --separate-callers=N for exact stacks");
+        } else {
+            try {
+                node = builder.child(parentNode, w.frameIds()[f]);
+            } catch (LimitExceededException e) {
+                if (!w.ownBudget() || builder.nodeCount() < w.cap()) {
+                    throw e;
+                }
+                throw w.overBudget();
+            }
         }
         onPath[f] = true;
         int[] all = callees[f];
@@ -239,7 +327,9 @@ final class ProportionalTreeBuilder {
             }
             // A function without any cost of its own or calls keeps whatever reaches it.
             own += weight[v] - given;
-            builder.addSelf(node, v, own);
+            if (builder != null) {
+                builder.addSelf(node, v, own);
+            }
         }
         for (int i = 0; i < count; i++) {
             boolean isTiny = true;
@@ -248,7 +338,9 @@ final class ProportionalTreeBuilder {
             }
             if (isTiny) {
                 for (int v = 0; v < values; v++) {
-                    builder.addSelf(node, v, shares[i][v]);
+                    if (builder != null) {
+                        builder.addSelf(node, v, shares[i][v]);
+                    }
                     shares[i][v] = 0;
                 }
             }

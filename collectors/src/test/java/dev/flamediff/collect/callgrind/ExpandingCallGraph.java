@@ -14,7 +14,7 @@ import java.util.zip.GZIPOutputStream;
  * of the chain, each share above the millionth of the total that stays in its caller. {@link #main}
  * writes it gzipped (900 × 900 and a chain of 16: 16 million nodes from 85 KB).
  */
-final class ExpandingCallGraph {
+public final class ExpandingCallGraph {
 
     private ExpandingCallGraph() {
     }
@@ -22,7 +22,7 @@ final class ExpandingCallGraph {
     /** Every path main → a → b → chain costs 1 in b and {@link #LEAF} in the chain's last function. */
     static final long LEAF = 100;
 
-    static byte[] text(int width, int depth) {
+    public static byte[] text(int width, int depth) {
         long w = width;
         StringBuilder s = new StringBuilder(32 * width * width);
         s.append("# callgrind format\nversion: 1\nevents: Ir\n");
