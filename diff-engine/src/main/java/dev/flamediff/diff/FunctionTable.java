@@ -132,6 +132,17 @@ public final class FunctionTable {
         static Key of(Frame frame) {
             return new Key(frame.name(), frame.kind() == FrameKind.KERNEL ? 1 : frame.kind() == FrameKind.THREAD ? 2 : 0);
         }
+
+        // Written out: the generated methods are bound through invokedynamic on their first call.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && group == k.group && name.equals(k.name);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * name.hashCode() + group;
+        }
     }
 
     /**

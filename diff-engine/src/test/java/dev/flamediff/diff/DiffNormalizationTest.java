@@ -17,6 +17,22 @@ class DiffNormalizationTest {
 
     private static final int ROUNDS = 200;
 
+    private record NormalizationTwin(Normalization.Mode mode, double baseFactor, double headFactor) {
+    }
+
+    @Test
+    void toStringIsTheRecordOne() {
+        // Normalization writes its toString out (the generated one costs an invokedynamic bootstrap).
+        Random random = new Random(12);
+        for (int i = 0; i < 200; i++) {
+            Normalization.Mode mode = Normalization.Mode.values()[random.nextInt(3)];
+            double base = i % 3 == 0 ? 1 : random.nextDouble() * 1e3 + 1e-9;
+            double head = i % 5 == 0 ? 2 : Math.scalb(random.nextDouble() + 0.5, random.nextInt(80) - 40);
+            assertThat(new Normalization(mode, base, head).toString())
+                    .isEqualTo(new NormalizationTwin(mode, base, head).toString().replace("NormalizationTwin[", "Normalization["));
+        }
+    }
+
     @Test
     void noneKeepsRawValuesAndRecordsScaleOne() throws Exception {
         Random random = new Random(11);

@@ -30,6 +30,18 @@ public record Frame(String name, FrameKind kind) implements Comparable<Frame> {
         return new Frame(name, FrameKind.UNKNOWN);
     }
 
+    // equals and hashCode written out, with the record's own definitions: the generated ones are
+    // bound through invokedynamic on their first call, several milliseconds of a small diff's run.
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof Frame f && kind == f.kind && name.equals(f.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * name.hashCode() + kind.hashCode();
+    }
+
     @Override
     public int compareTo(Frame other) {
         return ORDER.compare(this, other);
