@@ -111,30 +111,57 @@ final class ProportionalTreeBuilder {
             }
         }
         int n = names.size();
-        List<Map<Integer, long[]>> edges = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            edges.add(new HashMap<>());
+        // Grouped by caller in arrays, not in a map per caller: a call graph of a million calls
+        // took its size again in boxed map entries.
+        int[] count = new int[n];
+        for (long call : graph.calls().keySet()) {
+            count[folded[CallGraph.caller(call)]]++;
         }
+        int[][] calleeOf = new int[n][];
+        long[][][] costOf = new long[n][][];
+        for (int f = 0; f < n; f++) {
+            calleeOf[f] = new int[count[f]];
+            costOf[f] = new long[count[f]][];
+        }
+        int[] fill = new int[n];
         for (Map.Entry<Long, long[]> e : graph.calls().entrySet()) {
             int caller = folded[CallGraph.caller(e.getKey())];
-            int callee = folded[CallGraph.callee(e.getKey())];
-            long[] into = edges.get(caller).computeIfAbsent(callee, k -> new long[values]);
+            long[] cost = new long[values];
             for (int v = 0; v < values; v++) {
-                into[v] += e.getValue()[eventOrder[v]];
+                cost[v] = e.getValue()[eventOrder[v]];
             }
+            calleeOf[caller][fill[caller]] = folded[CallGraph.callee(e.getKey())];
+            costOf[caller][fill[caller]++] = cost;
         }
-        // Callees in name order (then object, through the fold order) so the result is deterministic.
-        Comparator<Integer> byName = Comparator.comparing(names::get);
+        // Callees in name order (then object, through the fold order) so the result is
+        // deterministic; calls of two functions that folded into one are added up.
         callees = new int[n][];
         callCosts = new long[n][][];
         for (int f = 0; f < n; f++) {
-            List<Integer> list = new ArrayList<>(edges.get(f).keySet());
-            list.sort(byName.thenComparing(Comparator.naturalOrder()));
-            callees[f] = list.stream().mapToInt(Integer::intValue).toArray();
-            callCosts[f] = new long[list.size()][];
-            for (int k = 0; k < list.size(); k++) {
-                callCosts[f][k] = edges.get(f).get(list.get(k));
+            int[] of = calleeOf[f];
+            Integer[] order = new Integer[of.length];
+            for (int k = 0; k < of.length; k++) {
+                order[k] = k;
             }
+            Arrays.sort(order, Comparator.comparing((Integer k) -> names.get(of[k]))
+                    .thenComparingInt(k -> of[k]));
+            int[] ids = new int[of.length];
+            long[][] costs = new long[of.length][];
+            int m = 0;
+            for (int k : order) {
+                if (m > 0 && ids[m - 1] == of[k]) {
+                    for (int v = 0; v < values; v++) {
+                        costs[m - 1][v] += costOf[f][k][v];
+                    }
+                } else {
+                    ids[m] = of[k];
+                    costs[m++] = costOf[f][k];
+                }
+            }
+            callees[f] = Arrays.copyOf(ids, m);
+            callCosts[f] = Arrays.copyOf(costs, m);
+            calleeOf[f] = null;
+            costOf[f] = null;
         }
     }
 
