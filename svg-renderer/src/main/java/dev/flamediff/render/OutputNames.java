@@ -2,8 +2,9 @@ package dev.flamediff.render;
 
 /**
  * The longest frame name an output writes. Frame names come from the inputs and may be as long as
- * the readers' name limit (65,536 characters), and the JSON and collapsed outputs write a name per
- * node or per stack frame: a 97 KB recording of stacks 16,384 frames deep with 65,000-character names
+ * the readers' name limit (65,536 characters), and every output writes a name per node or per
+ * stack frame (the SVG in a label, a tooltip and the function list, the Markdown report in its
+ * tables and call paths): a 97 KB recording of stacks 16,384 frames deep with 65,000-character names
  * wrote 2.1 GB of JSON. Longer names are cut, visibly, and stay distinct from their first
  * {@link #MAX_CHARS} characters alone. Stateless.
  */

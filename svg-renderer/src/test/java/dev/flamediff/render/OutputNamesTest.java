@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Frame names longer than {@link OutputNames#MAX_CHARS} are cut in the JSON and collapsed outputs. */
+/** Frame names longer than {@link OutputNames#MAX_CHARS} are cut in every output. */
 class OutputNamesTest {
 
     @Test
@@ -45,9 +45,28 @@ class OutputNamesTest {
         }
     }
 
+    @Test
+    void svgAndMarkdownOutputsCutLongNames() throws Exception {
+        String longName = "x".repeat(100_000);
+        // A change large enough to be named in the Markdown report's tables and call paths.
+        DiffTree diff = Diffs.diff(profile(longName, 50), profile(longName, 5000), DiffOptions.DEFAULT);
+        for (String format : List.of("svg", "markdown")) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            Renderers.byFormat(format).orElseThrow().render(diff, RenderOptions.DEFAULT, out);
+            String text = out.toString(StandardCharsets.UTF_8);
+            assertThat(text).as(format).contains("x".repeat(OutputNames.MAX_CHARS) + "\u2026[+91808 chars]")
+                    .doesNotContain("x".repeat(OutputNames.MAX_CHARS + 1));
+        }
+    }
+
     private static Profile profile(String name) throws Exception {
+        return profile(name, 5);
+    }
+
+    private static Profile profile(String name, long count) throws Exception {
         CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES), TreeLimits.DEFAULT);
-        b.addStack(List.of(new Frame("main", FrameKind.NATIVE), new Frame(name, FrameKind.NATIVE)), 5);
+        b.addStack(List.of(new Frame("main", FrameKind.NATIVE), new Frame(name, FrameKind.NATIVE)), count);
+        b.addStack(List.of(new Frame("main", FrameKind.NATIVE), new Frame("other", FrameKind.NATIVE)), 1000);
         return new Profile(b.build(), ProfileMetadata.of("p", "collapsed", "cpu"));
     }
 }

@@ -1,5 +1,7 @@
 package dev.flamediff.render.markdown;
 
+import dev.flamediff.render.OutputNames;
+
 /**
  * Makes untrusted text (frame names, file names and event names come from uploaded profiles) inert
  * in a GitHub pull-request comment. Every untrusted string goes into a code span ({@link #span}) or
@@ -18,6 +20,7 @@ public final class MarkdownText {
 
     /** Returns the text escaped for Markdown and HTML, on one line, for text that is not untrusted code. */
     public static String escape(String text) {
+        text = OutputNames.capped(text);
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -83,7 +86,9 @@ public final class MarkdownText {
         return pad ? fence + " " + body + " " + fence : fence + body + fence;
     }
 
+    /** Returns the text on one line, cut as {@link OutputNames#capped} cuts frame names. */
     private static String oneLine(String text) {
+        text = OutputNames.capped(text);
         StringBuilder out = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

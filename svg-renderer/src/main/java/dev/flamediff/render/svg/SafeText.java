@@ -1,5 +1,7 @@
 package dev.flamediff.render.svg;
 
+import dev.flamediff.render.OutputNames;
+
 /**
  * Makes untrusted text (frame names, file names, titles) safe to put in the SVG as character
  * data. The XML writer escapes markup characters; this replaces what no escaping can carry or
@@ -16,8 +18,13 @@ final class SafeText {
     private SafeText() {
     }
 
-    /** Returns the text with every unsafe character replaced by U+FFFD; the same string if none. */
+    /**
+     * Returns the text with every unsafe character replaced by U+FFFD, cut as
+     * {@link OutputNames#capped} cuts frame names (a frame's name is in its label, its tooltip and
+     * the function list); the same string if neither applies.
+     */
     static String clean(String text) {
+        text = OutputNames.capped(text);
         StringBuilder sb = null;
         int n = text.length();
         for (int i = 0; i < n; i++) {
