@@ -29,6 +29,12 @@ final class Graphs {
             new Pair("jfr-jdk", "jfr/jdk17-base.jfr", "jfr/jdk17-head.jfr"),
             new Pair("callgrind", "callgrind/callgrind.out.base", "callgrind/callgrind.out.head"));
 
+    /**
+     * The router program's async-profiler pair: one method slower over 64 call paths, through
+     * callees it newly calls.
+     */
+    static final Pair ROUTER = new Pair("router-async-profiler", "router/ap-base.collapsed.gz", "router/ap-head.collapsed.gz");
+
     /** The collapsed pair, the one most tests use. */
     static final Pair COLLAPSED = PAIRS.get(0);
 

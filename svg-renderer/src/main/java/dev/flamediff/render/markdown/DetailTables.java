@@ -1,9 +1,12 @@
 package dev.flamediff.render.markdown;
 
+import dev.flamediff.diff.CalleeChange;
+import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.SummaryEntry;
 import dev.flamediff.model.Frame;
+import dev.flamediff.render.CulpritCallees;
 import dev.flamediff.render.RenderInterrupts;
 import java.io.IOException;
 import java.io.Writer;
@@ -11,7 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The tables inside the report's {@code <details>} block: full names with values, change, impact
+ * The tables inside the report's {@code <details>} block: the culprits with full names, p-values
+ * and the callees their change went to; frames by their own code with values, change, impact
  * and p-value; call paths with nested repeats left out (a path inside, or around, one already
  * listed says the same change again); new and removed code; the largest changes that could be
  * noise. Entries below the minimum impact are counted in one line instead of listed.
@@ -31,6 +35,12 @@ final class DetailTables {
     }
 
     void write(Writer w, DiffTree diff, DiffSummary summary, Leads leads) throws IOException {
+        List<Culprit> all = new ArrayList<>(summary.culpritRegressions());
+        all.addAll(summary.culpritImprovements());
+        culprits(w, "Slower: where each change starts (functions with their callees, over all call paths)",
+                summary.culpritRegressions(), all);
+        culprits(w, "Faster: where each change starts (functions with their callees, over all call paths)",
+                summary.culpritImprovements(), all);
         section(w, "Slower, by frame (own code, summed over its call paths)", summary.selfRegressions(), false);
         section(w, "Faster, by frame (own code, summed over its call paths)", summary.selfImprovements(), false);
         section(w, "Slower call paths (with callees)", distinct(summary.totalRegressions()), true);
@@ -42,6 +52,35 @@ final class DetailTables {
             w.write("Not listed: " + hidden + " changes smaller than " + ValueText.share(minImpact)
                     + " of the profile.\n\n");
         }
+    }
+
+    private void culprits(Writer w, String title, List<Culprit> culprits, List<Culprit> all) throws IOException {
+        List<Culprit> shown = new ArrayList<>();
+        for (Culprit c : culprits) {
+            if (Math.abs(c.impact()) >= minImpact) {
+                shown.add(c);
+            } else {
+                hidden++;
+            }
+        }
+        if (shown.isEmpty()) {
+            return;
+        }
+        String unit = values.unit();
+        w.write("#### " + title + "\n\n");
+        w.write("| Function | Base (" + unit + ") | Head (" + unit + ") | Impact | p | Where it went |\n");
+        w.write("|---|---:|---:|---:|---:|---|\n");
+        for (Culprit c : shown) {
+            StringBuilder callees = new StringBuilder();
+            for (CalleeChange k : CulpritCallees.carrying(c, all, Leads.CALLEES)) {
+                callees.append(callees.length() == 0 ? "" : ", ").append(MarkdownText.cell(k.frame().name()))
+                        .append(' ').append(k.isNew() ? "new" : k.isGone() ? "gone" : ValueText.percent(k.impact()));
+            }
+            w.write("| " + MarkdownText.cell(c.function().frame().name()) + " | " + values.number(c.base()) + " | "
+                    + values.number(c.head()) + " | " + ValueText.percent(c.impact()) + " | "
+                    + ValueText.pValue(c.pValue()) + " | " + (callees.length() == 0 ? "its own code" : callees) + " |\n");
+        }
+        w.write("\n");
     }
 
     /** Leaves out the paths inside or around a path listed before them (the list is by impact). */

@@ -58,14 +58,25 @@ final class Headline {
         if (!l.inclusive()) {
             return " (in its own code)";
         }
+        String spent = spentIn(l, false);
+        return spent.isEmpty() ? ", in its own code" : ", " + spent;
+    }
+
+    /**
+     * Returns where a culprit's change went, "now spent in `A` (new) and `B`" (or "less spent in"
+     * for an improvement), from its first callees; "" when none is known. Short names, in code
+     * spans made for a table cell when {@code inTable}.
+     */
+    static String spentIn(Lead l, boolean inTable) {
         List<Lead.Callee> callees = l.callees().subList(0, Math.min(CALLEES, l.callees().size()));
         if (callees.isEmpty()) {
             return "";
         }
-        StringBuilder s = new StringBuilder(l.impact() > 0 ? ", now spent in " : ", saved in ");
+        StringBuilder s = new StringBuilder(l.impact() > 0 ? "now spent in " : "less spent in ");
         for (int i = 0; i < callees.size(); i++) {
             Lead.Callee c = callees.get(i);
-            s.append(i == 0 ? "" : " and ").append(MarkdownText.span(ShortNames.of(c.frame().name())))
+            String name = ShortNames.of(c.frame().name());
+            s.append(i == 0 ? "" : " and ").append(inTable ? MarkdownText.cell(name) : MarkdownText.span(name))
                     .append(c.isNew() ? " (new)" : "");
         }
         return s.toString();

@@ -5,8 +5,10 @@ import java.io.Writer;
 import java.util.List;
 
 /**
- * The report's one short table: the leading regressions, then improvements, by impact on the
- * whole profile; three columns and short names, so it fits GitHub's 880-pixel comment column.
+ * The report's one short table: the culprits (or, without any, the frames whose own code changed)
+ * that got slower, then faster, by impact on the whole profile, each culprit with where its change
+ * went ("now spent in `Pattern.compile` (new)"); three columns and short names, so it fits
+ * GitHub's 880-pixel comment column.
  */
 final class LeadTable {
 
@@ -31,7 +33,9 @@ final class LeadTable {
 
     private void row(Writer w, String marker, Lead l) throws IOException {
         String status = l.isNew() ? " new" : l.isGone() ? " gone" : "";
+        String spent = l.inclusive() ? Headline.spentIn(l, true) : "";
         w.write("| " + marker + " " + ValueText.percent(l.impact()) + " | " + MarkdownText.cell(ShortNames.of(l.frame().name()))
-                + status + " | " + values.number(l.base()) + " \u2192 " + values.number(l.head()) + " |\n");
+                + status + (!l.inclusive() ? "" : spent.isEmpty() ? ", in its own code" : ", " + spent) + " | " + values.number(l.base()) + " \u2192 "
+                + values.number(l.head()) + " |\n");
     }
 }

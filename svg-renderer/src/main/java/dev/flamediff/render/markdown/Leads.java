@@ -3,6 +3,8 @@ package dev.flamediff.render.markdown;
 import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.SummaryEntry;
+import dev.flamediff.render.CulpritCallees;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,20 +31,19 @@ record Leads(List<Lead> regressions, List<Lead> improvements) {
      */
     static Leads of(DiffSummary summary) {
         if (!summary.culpritRegressions().isEmpty() || !summary.culpritImprovements().isEmpty()) {
-            return new Leads(culprits(summary.culpritRegressions()), culprits(summary.culpritImprovements()));
+            List<Culprit> all = new ArrayList<>(summary.culpritRegressions());
+            all.addAll(summary.culpritImprovements());
+            return new Leads(culprits(summary.culpritRegressions(), all), culprits(summary.culpritImprovements(), all));
         }
         return new Leads(self(summary.selfRegressions()), self(summary.selfImprovements()));
     }
 
-    private static List<Lead> culprits(List<Culprit> culprits) {
-        return culprits.stream().map(Leads::lead).toList();
+    private static List<Lead> culprits(List<Culprit> culprits, List<Culprit> all) {
+        return culprits.stream().map(c -> lead(c, all)).toList();
     }
 
-    private static Lead lead(Culprit c) {
-        // Only the callees that moved with the culprit say where its change went.
-        List<Lead.Callee> callees = c.callees().stream()
-                .filter(k -> Math.signum(k.delta()) == Math.signum(c.delta()))
-                .limit(CALLEES)
+    private static Lead lead(Culprit c, List<Culprit> all) {
+        List<Lead.Callee> callees = CulpritCallees.carrying(c, all, CALLEES).stream()
                 .map(k -> new Lead.Callee(k.frame(), k.isNew(), k.base(), k.head()))
                 .toList();
         return new Lead(c.function().frame(), c.base(), c.head(), c.impact(), true, callees);

@@ -1,12 +1,15 @@
 package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.FunctionDiff;
+import dev.flamediff.diff.NoiseModel;
 import javax.xml.stream.XMLStreamException;
 
 /**
  * Writes the function list below the graph: a {@code foreignObject} with an XHTML filter box and
- * a table, one row per function (inclusive and self, base → head, Δ and impact on the whole
- * profile). The script sorts it by a clicked column, filters it as one types, and highlights all
+ * a table, one row per function of the diff engine's by-function diff (inclusive and self, base →
+ * head and impact on the whole profile, whether the inclusive change is likely real, and which
+ * functions are culprits, where a change starts). The script sorts it by a clicked column, filters it as one types, and highlights all
  * frames of a clicked row's function. Names are character data, escaped by the writer like every
  * other name. Browsers only: a rasterizer draws no foreign content, so the PNG has no list.
  */
@@ -19,14 +22,13 @@ final class FunctionListWriter {
     private static final java.util.List<java.util.List<String>> COLUMNS = java.util.List.of(
             java.util.List.of("name", "Function"), java.util.List.of("ib", "Base"), java.util.List.of("ih", "Head"),
             java.util.List.of("ii", "Impact"), java.util.List.of("sb", "Self base"), java.util.List.of("sh", "Self head"),
-            java.util.List.of("si", "Self impact"), java.util.List.of("p", "Paths"));
+            java.util.List.of("si", "Self impact"), java.util.List.of("p", "Paths"), java.util.List.of("c", "Change"));
 
     private FunctionListWriter() {
     }
 
     static void write(SvgOut out, DiffTree diff, FunctionRows functions, double y) throws XMLStreamException {
         ValueFormat values = ValueFormat.of(diff.valueType());
-        double total = diff.base().total();
         out.start("foreignObject").attr("id", "fn-list").attr("class", "btn")
                 .attr("x", SvgGeometry.MARGIN).attr("y", ValueFormat.compact(y))
                 .attr("width", SvgGeometry.PLOT_WIDTH).attr("height", HEIGHT);
@@ -45,26 +47,44 @@ final class FunctionListWriter {
         }
         out.end().end();
         out.start("tbody");
+        boolean exact = diff.noiseModel() == NoiseModel.EXACT;
         for (int i = 0; i < functions.rows().size(); i++) {
             FunctionRows.Row r = functions.rows().get(i);
+            FunctionDiff f = r.function();
             out.start("tr").attr("data-fn", i);
             if (i == functions.highlighted()) {
                 out.attr("class", "sel");
             }
-            cell(out, "name", SafeText.clean(r.frame().name()), "");
-            cell(out, "ib", values.format(r.baseInclusive()), ValueFormat.compact(r.baseInclusive()));
-            cell(out, "ih", values.format(r.headInclusive()), ValueFormat.compact(r.headInclusive()));
-            double ii = total > 0 ? (r.headInclusive() - r.baseInclusive()) / total : 0;
-            cell(out, "ii", values.signedPct(ii), ValueFormat.compact(ii));
-            cell(out, "sb", values.format(r.baseSelf()), ValueFormat.compact(r.baseSelf()));
-            cell(out, "sh", values.format(r.headSelf()), ValueFormat.compact(r.headSelf()));
-            double si = total > 0 ? (r.headSelf() - r.baseSelf()) / total : 0;
-            cell(out, "si", values.signedPct(si), ValueFormat.compact(si));
-            cell(out, "p", Integer.toString(r.paths()), Integer.toString(r.paths()));
+            cell(out, "name", SafeText.clean(f.frame().name()), "");
+            cell(out, "ib", values.format(f.baseInclusive()), ValueFormat.compact(f.baseInclusive()));
+            cell(out, "ih", values.format(f.headInclusive()), ValueFormat.compact(f.headInclusive()));
+            cell(out, "ii", values.signedPct(f.inclusiveImpact()), ValueFormat.compact(f.inclusiveImpact()));
+            cell(out, "sb", values.format(f.baseSelf()), ValueFormat.compact(f.baseSelf()));
+            cell(out, "sh", values.format(f.headSelf()), ValueFormat.compact(f.headSelf()));
+            cell(out, "si", values.signedPct(f.selfImpact()), ValueFormat.compact(f.selfImpact()));
+            cell(out, "p", Integer.toString(f.paths()), Integer.toString(f.paths()));
+            int rank = change(r, exact);
+            cell(out, "c", CHANGES[rank], Integer.toString(rank));
             out.end();
         }
         out.end().end().end().end();
         out.end().nl();
+    }
+
+    /** The change column's words, in the order the column sorts them. */
+    private static final String[] CHANGES = {"culprit (slower)", "culprit (faster)", "likely real", "changed",
+        "could be noise", "no change"};
+
+    private static int change(FunctionRows.Row r, boolean exact) {
+        FunctionDiff f = r.function();
+        if (r.culprit() != null) {
+            return r.culprit().regression() ? 0 : 1;
+        }
+        if (f.inclusiveDelta() == 0) {
+            return 5;
+        }
+        // Exact counts (callgrind) have no noise: every change is one, and "likely" would hedge.
+        return exact ? 3 : f.inclusiveSignificant() ? 2 : 4;
     }
 
     private static void cell(SvgOut out, String key, String text, String value) throws XMLStreamException {

@@ -1,34 +1,42 @@
 package dev.flamediff.render.svg;
 
+import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
-import dev.flamediff.diff.SummaryEntry;
-import dev.flamediff.model.Frame;
-import dev.flamediff.render.RenderInterrupts;
+import dev.flamediff.diff.FunctionDiff;
+import dev.flamediff.diff.FunctionTable;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The graph's function list: one row per function (a frame merged over all its call paths) with
- * its inclusive values (the samples whose stack holds it, counted once under recursion) and its
- * self values, and the function highlighted when the graph opens. The order and the highlighted
- * function are the diff engine's: the functions whose own code changed significantly
- * ({@link DiffSummary#selfRegressions()}, then improvements) first, by impact, then the others by
- * how much their own code changed.
+ * The graph's function list, read from the diff engine's by-function diff ({@link FunctionTable}):
+ * one row per function merged over its call paths, with its inclusive values (counted once under
+ * recursion), its self values, its impact and whether its change is likely real. The culprits
+ * come first, as the engine ranks them ({@link FunctionTable#culprits()}), then the other
+ * functions by their inclusive impact. The function the graph opens on is the top culprit: the
+ * top regression, else the top improvement ({@link DiffSummary#culpritRegressions()}).
  *
+ * @param table the diff's functions
  * @param rows the listed functions, in order
- * @param highlighted the index of the function highlighted by default, or -1
+ * @param highlighted the row highlighted by default, or -1 when the diff has no culprit
+ * @param rowOfFunction per function of the table, its row, or -1 when it is not listed
  */
-record FunctionRows(List<Row> rows, int highlighted) {
+record FunctionRows(FunctionTable table, List<Row> rows, int highlighted, int[] rowOfFunction) {
 
     /** The most functions listed: the list is for finding what changed, not an inventory. */
     static final int LIMIT = 60;
 
-    /** One function's values, summed over its call paths. */
-    record Row(Frame frame, double baseInclusive, double headInclusive, double baseSelf, double headSelf, int paths) {
+    /**
+     * One listed function.
+     *
+     * @param function the function's values and tests
+     * @param index its index in the table
+     * @param culprit the culprit it is, or null when a change does not start there
+     */
+    record Row(FunctionDiff function, int index, Culprit culprit) {
     }
 
     FunctionRows {
@@ -37,58 +45,44 @@ record FunctionRows(List<Row> rows, int highlighted) {
 
     /** Returns the list of the diff's functions. */
     static FunctionRows of(DiffTree diff) {
-        Map<Frame, double[]> sums = new HashMap<>();
-        Map<Frame, Integer> open = new HashMap<>();
-        int[] stack = new int[diff.size() + 1];
-        int top = 0;
-        for (int n = 1; n < diff.size(); n++) {
-            RenderInterrupts.checkEvery(n);
-            // Pre-order: leave the frames that are not n's ancestors.
-            while (top > 0 && stack[top - 1] != diff.parent(n)) {
-                open.merge(diff.frame(stack[--top]), -1, Integer::sum);
+        FunctionTable table = diff.functions();
+        Map<FunctionDiff, Integer> index = new IdentityHashMap<>();
+        for (int i = 0; i < table.size(); i++) {
+            index.put(table.get(i), i);
+        }
+        List<Row> rows = new ArrayList<>();
+        int[] rowOf = new int[table.size()];
+        Arrays.fill(rowOf, -1);
+        for (Culprit c : table.culprits()) {
+            add(rows, rowOf, new Row(c.function(), index.get(c.function()), c));
+        }
+        for (int i = 0; i < table.size() && rows.size() < LIMIT; i++) {
+            if (rowOf[i] < 0) {
+                add(rows, rowOf, new Row(table.get(i), i, null));
             }
-            Frame f = diff.frame(n);
-            double[] s = sums.computeIfAbsent(f, k -> new double[5]);
-            if (open.getOrDefault(f, 0) == 0) {
-                s[0] += diff.baseTotal(n);
-                s[1] += diff.headTotal(n);
-            }
-            s[2] += diff.baseSelf(n);
-            s[3] += diff.headSelf(n);
-            s[4]++;
-            open.merge(f, 1, Integer::sum);
-            stack[top++] = n;
         }
         DiffSummary summary = DiffSummary.of(diff);
-        List<Frame> ranked = new ArrayList<>();
-        for (List<SummaryEntry> list : List.of(summary.selfRegressions(), summary.selfImprovements())) {
-            for (SummaryEntry e : list) {
-                if (sums.containsKey(e.frame()) && !ranked.contains(e.frame())) {
-                    ranked.add(e.frame());
-                }
-            }
-        }
-        List<Frame> rest = new ArrayList<>(sums.keySet());
-        rest.removeAll(ranked);
-        rest.sort(Comparator.<Frame>comparingDouble(f -> -Math.abs(sums.get(f)[3] - sums.get(f)[2]))
-                .thenComparing(Frame::name).thenComparing(f -> f.kind().name()));
-        ranked.addAll(rest);
-        List<Row> rows = new ArrayList<>();
-        for (Frame f : ranked.subList(0, Math.min(LIMIT, ranked.size()))) {
-            double[] s = sums.get(f);
-            rows.add(new Row(f, s[0], s[1], s[2], s[3], (int) s[4]));
-        }
-        int highlighted = summary.selfRegressions().isEmpty() && summary.selfImprovements().isEmpty() ? -1 : 0;
-        return new FunctionRows(rows, highlighted);
+        List<Culprit> top = !summary.culpritRegressions().isEmpty() ? summary.culpritRegressions()
+                : summary.culpritImprovements();
+        int highlighted = top.isEmpty() ? -1 : rowOf[index.get(top.get(0).function())];
+        return new FunctionRows(table, rows, highlighted, rowOf);
     }
 
-    /** Returns the row index of a frame's function, or -1 when it is not listed. */
-    int indexOf(Frame frame) {
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).frame().equals(frame)) {
-                return i;
-            }
+    private static void add(List<Row> rows, int[] rowOf, Row row) {
+        if (rows.size() < LIMIT && rowOf[row.index()] < 0) {
+            rowOf[row.index()] = rows.size();
+            rows.add(row);
         }
-        return -1;
+    }
+
+    /** Returns the row of a node's function, or -1 when it is not listed (or for the root). */
+    int rowOf(int node) {
+        int f = table.indexOf(node);
+        return f < 0 ? -1 : rowOfFunction[f];
+    }
+
+    /** Returns the highlighted row, or null. */
+    Row top() {
+        return highlighted < 0 ? null : rows.get(highlighted);
     }
 }

@@ -1,10 +1,13 @@
 package dev.flamediff.render.svg;
 
+import dev.flamediff.diff.CalleeChange;
+import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.render.CulpritCallees;
 import dev.flamediff.render.RenderOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,6 +21,9 @@ final class HeaderText {
     static final String DEFAULT_TITLE = "Differential flame graph";
 
     private static final int LISTED_RUNS = 3;
+    /** Widths the culprit line gives its names, so that it fits the 1,200-pixel header. */
+    private static final int CULPRIT_PX = 420;
+    private static final int CALLEE_PX = 240;
 
     private HeaderText() {
     }
@@ -25,6 +31,32 @@ final class HeaderText {
     /** Returns the title. */
     static String title(RenderOptions options) {
         return SafeText.clean(options.title().filter(t -> !t.isBlank()).orElse(DEFAULT_TITLE));
+    }
+
+    /**
+     * Returns the line naming the top culprit, the function the graph opens on: where the change
+     * starts, its impact on the whole profile with its callees, where that went, and on how many
+     * call paths its frames are outlined. Names too long for the header are cut on the left.
+     */
+    static String culprit(DiffTree diff, Culprit c, int paths, boolean fixedSize) {
+        List<Culprit> all = diff.functions().culprits();
+        StringBuilder sb = new StringBuilder(c.regression() ? "Slower here: " : "Faster here: ");
+        sb.append(SafeText.fit(c.function().frame().name(), CULPRIT_PX)).append(' ')
+                .append(ValueFormat.signedPercent(c.impact())).append(" of the profile");
+        List<String> callees = new ArrayList<>();
+        for (CalleeChange k : CulpritCallees.carrying(c, all, 2)) {
+            callees.add(SafeText.fit(k.frame().name(), CALLEE_PX) + (k.isNew() ? " (new)" : ""));
+        }
+        if (!callees.isEmpty()) {
+            sb.append(c.regression() ? ", now spent in " : ", less spent in ").append(String.join(" and ", callees));
+        } else {
+            sb.append(", in its own code");
+        }
+        sb.append(" \u00b7 ").append(paths).append(paths == 1 ? " call path, outlined" : " call paths, all outlined");
+        if (!fixedSize) {
+            sb.append(" \u00b7 click a function in the list below to highlight it instead");
+        }
+        return SafeText.clean(sb.toString());
     }
 
     /** Returns the line naming the inputs: {@code base: a.jfr → head: b.jfr}. */

@@ -142,7 +142,7 @@ final class SvgDocumentWriter {
                 out.attr("data-u", ValueFormat.compact(f.union()))
                         .attr("data-c", ValueFormat.compact(f.changes()));
             }
-            int fn = f.isElided() ? -1 : functions.indexOf(diff.frame(f.node()));
+            int fn = f.isElided() ? -1 : functions.rowOf(f.node());
             if (fn >= 0) {
                 out.attr("data-fn", fn);
             }
@@ -169,9 +169,9 @@ final class SvgDocumentWriter {
             return colors.fill(status, f.base(), f.head(), true, 1, total);
         }
         if (highlighted(f)) {
-            // The function the graph opens on is drawn at full strength in every one of its frames,
-            // so many thin slivers read as one change.
-            return by == ColorBy.TOTAL ? colors.fill(status, f.base(), f.head(), true, 1, total)
+            // The top culprit is drawn at full strength in every one of its frames, so many thin
+            // slivers read as the one change they are; its callers' share of it is theirs only.
+            return by == ColorBy.TOTAL ? colors.fill(status, f.base(), f.head(), significant(f), 1, total)
                     : colors.fill(status, f.baseSelf(), f.headSelf(), true, 1, total);
         }
         if (by == ColorBy.TOTAL) {
@@ -181,27 +181,29 @@ final class SvgDocumentWriter {
     }
 
     private boolean highlighted(PlacedFrame f) {
-        return !f.isElided() && functions.highlighted() >= 0
-                && functions.rows().get(functions.highlighted()).frame().equals(diff.frame(f.node()));
+        return !f.isElided() && functions.highlighted() >= 0 && functions.rowOf(f.node()) == functions.highlighted();
     }
 
-    /** The header line naming the highlighted function, or "" when none. */
+    /**
+     * The header line naming the top culprit; without one, what the function list offers instead
+     * (nothing in a static picture, which has no list).
+     */
     private String highlightLine() {
-        if (functions.highlighted() < 0) {
-            return "";
+        FunctionRows.Row top = functions.top();
+        if (top == null) {
+            return fixedSize ? "" : "No function changed beyond the noise; click one in the list below the graph to"
+                    + " highlight its frames";
         }
-        FunctionRows.Row r = functions.rows().get(functions.highlighted());
-        ValueFormat values = ValueFormat.of(diff.valueType());
-        double total = diff.base().total();
-        String impact = total > 0 ? values.signedPct((r.headSelf() - r.baseSelf()) / total) + " of the profile in its own code, "
-                : "";
-        return SafeText.clean("Highlighted: " + r.frame().name() + " (" + impact + r.paths()
-                + (r.paths() == 1 ? " call path" : " call paths") + ", outlined)"
-                + (fixedSize ? "" : "; click a function in the list below the graph to highlight it instead"));
+        return HeaderText.culprit(diff, top.culprit(), top.function().paths(), fixedSize);
     }
 
+    /**
+     * Whether the frame's total change is drawn as real: significant on its own, or a node of a
+     * function whose inclusive change is significant, changed the same way (one method slower over
+     * 65 call paths is one regression, not 65 slivers within the noise).
+     */
     private boolean significant(PlacedFrame f) {
-        return f.isElided() || diff.significant(f.node());
+        return f.isElided() || functions.table().partOfSignificantChange(f.node());
     }
 
     private String classes(PlacedFrame f, NodeStatus status, int fill) {

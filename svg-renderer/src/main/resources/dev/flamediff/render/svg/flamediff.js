@@ -253,7 +253,7 @@
   function sortList(key) {
     var body = el('fn-table').tBodies[0], rows = Array.from(body.rows);
     var col = Array.from(el('fn-table').tHead.rows[0].cells).findIndex(function (c) { return c.getAttribute('data-k') === key; });
-    var dir = sortKey === key ? -sortDir : (key === 'name' ? 1 : -1);
+    var dir = sortKey === key ? -sortDir : (key === 'name' || key === 'c' ? 1 : -1);
     sortKey = key; sortDir = dir;
     rows.sort(function (a, b) {
       var x = a.cells[col], y = b.cells[col];
