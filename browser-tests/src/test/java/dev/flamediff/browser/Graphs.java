@@ -30,10 +30,17 @@ final class Graphs {
             new Pair("callgrind", "callgrind/callgrind.out.base", "callgrind/callgrind.out.head"));
 
     /**
-     * The router program's async-profiler pair: one method slower over 64 call paths, through
-     * callees it newly calls.
+     * The router program's pairs, one per recorder and the callgrind twin: one method slower over
+     * 64 call paths, through callees it newly calls.
      */
-    static final Pair ROUTER = new Pair("router-async-profiler", "router/ap-base.collapsed.gz", "router/ap-head.collapsed.gz");
+    static final List<Pair> ROUTER_PAIRS = List.of(
+            new Pair("router-collapsed", "router/ap-base.collapsed.gz", "router/ap-head.collapsed.gz"),
+            new Pair("router-jfr-async-profiler", "router/ap-base.jfr.gz", "router/ap-head.jfr.gz"),
+            new Pair("router-jfr-jdk", "router/jdk17-base.jfr.gz", "router/jdk17-head.jfr.gz"),
+            new Pair("router-callgrind", "callgrind/callgrind.out.paths-base", "callgrind/callgrind.out.paths-head"));
+
+    /** The router's async-profiler collapsed pair. */
+    static final Pair ROUTER = ROUTER_PAIRS.get(0);
 
     /** The collapsed pair, the one most tests use. */
     static final Pair COLLAPSED = PAIRS.get(0);

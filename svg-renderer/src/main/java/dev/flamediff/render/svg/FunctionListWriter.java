@@ -64,7 +64,7 @@ final class FunctionListWriter {
             cell(out, "si", values.signedPct(f.selfImpact()), ValueFormat.compact(f.selfImpact()));
             cell(out, "p", Integer.toString(f.paths()), Integer.toString(f.paths()));
             int rank = change(r, exact);
-            cell(out, "c", CHANGES[rank], Integer.toString(rank));
+            cell(out, "c", CHANGES.get(rank), Integer.toString(rank));
             out.end();
         }
         out.end().end().end().end();
@@ -72,8 +72,8 @@ final class FunctionListWriter {
     }
 
     /** The change column's words, in the order the column sorts them. */
-    private static final String[] CHANGES = {"culprit (slower)", "culprit (faster)", "likely real", "changed",
-        "could be noise", "no change"};
+    private static final java.util.List<String> CHANGES = java.util.List.of("culprit (slower)", "culprit (faster)",
+            "likely real", "changed", "could be noise", "no change");
 
     private static int change(FunctionRows.Row r, boolean exact) {
         FunctionDiff f = r.function();

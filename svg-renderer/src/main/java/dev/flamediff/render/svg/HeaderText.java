@@ -21,9 +21,12 @@ final class HeaderText {
     static final String DEFAULT_TITLE = "Differential flame graph";
 
     private static final int LISTED_RUNS = 3;
-    /** Widths the culprit line gives its names, so that it fits the 1,200-pixel header. */
-    private static final int CULPRIT_PX = 420;
-    private static final int CALLEE_PX = 240;
+    /** The characters of the culprit line that fit the header's width in its bold type. */
+    private static final int CULPRIT_LINE_CHARS = 150;
+    /** The least of the culprit's name the line keeps. */
+    private static final int MIN_NAME_CHARS = 24;
+    /** The width the culprit line gives its callee's name. */
+    private static final int CALLEE_PX = 190;
 
     private HeaderText() {
     }
@@ -35,29 +38,41 @@ final class HeaderText {
 
     /**
      * Returns the line naming the top culprit, the function the graph opens on: where the change
-     * starts, its impact on the whole profile with its callees, where that went, and on how many
-     * call paths its frames are outlined. Names too long for the header are cut on the left.
+     * starts, its impact on the whole profile with its callees, where that went (its first callee,
+     * and how many more), and on how many call paths its frames are outlined. The line fits the
+     * 1,200-pixel header: the culprit's name, cut on the left, gets what the rest leaves.
      */
-    static String culprit(DiffTree diff, Culprit c, int paths, boolean fixedSize) {
-        List<Culprit> all = diff.functions().culprits();
-        StringBuilder sb = new StringBuilder(c.regression() ? "Slower here: " : "Faster here: ");
-        sb.append(SafeText.fit(c.function().frame().name(), CULPRIT_PX)).append(' ')
-                .append(ValueFormat.signedPercent(c.impact())).append(" of the profile");
-        List<String> callees = new ArrayList<>();
-        for (CalleeChange k : CulpritCallees.carrying(c, all, 2)) {
-            callees.add(SafeText.fit(k.frame().name(), CALLEE_PX) + (k.isNew() ? " (new)" : ""));
-        }
-        if (!callees.isEmpty()) {
-            sb.append(c.regression() ? ", now spent in " : ", less spent in ").append(String.join(" and ", callees));
+    static String culprit(DiffTree diff, Culprit c, int paths) {
+        List<CalleeChange> callees = CulpritCallees.carrying(c, diff.functions().culprits(), 3);
+        String where;
+        if (callees.isEmpty()) {
+            where = ", in its own code";
         } else {
-            sb.append(", in its own code");
+            CalleeChange k = callees.get(0);
+            where = (c.regression() ? ", now spent in " : ", less spent in ") + SafeText.fit(shortName(k.frame().name()), CALLEE_PX)
+                    + (k.isNew() ? " (new)" : "") + (callees.size() > 1 ? " and " + (callees.size() - 1) + " more" : "");
         }
-        sb.append(" \u00b7 ").append(paths).append(paths == 1 ? " call path, outlined" : " call paths, all outlined");
-        if (!fixedSize) {
-            sb.append(" \u00b7 click a function in the list below to highlight it instead");
-        }
-        return SafeText.clean(sb.toString());
+        String prefix = c.regression() ? "Slower here: " : "Faster here: ";
+        String impact = " " + ValueFormat.signedPercent(c.impact()) + " of the profile";
+        String outlined = " \u00b7 " + paths + (paths == 1 ? " path, outlined" : " paths, all outlined");
+        int room = Math.max(MIN_NAME_CHARS,
+                CULPRIT_LINE_CHARS - prefix.length() - impact.length() - where.length() - outlined.length());
+        String name = SafeText.fit(c.function().frame().name(), room * SvgGeometry.CHAR_WIDTH + 6);
+        return SafeText.clean(prefix + name + impact + where + outlined);
     }
+
+    /** A Java method's class and name ({@code Pattern.compile}), anything else as it is. */
+    static String shortName(String name) {
+        if (!JAVA_NAME.matcher(name).matches()) {
+            return name;
+        }
+        int method = name.lastIndexOf('.');
+        int cls = name.lastIndexOf('.', method - 1);
+        return cls < 0 ? name : name.substring(cls + 1);
+    }
+
+    private static final java.util.regex.Pattern JAVA_NAME =
+            java.util.regex.Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
 
     /** Returns the line naming the inputs: {@code base: a.jfr → head: b.jfr}. */
     static String inputs(DiffTree diff) {

@@ -194,7 +194,7 @@ final class SvgDocumentWriter {
             return fixedSize ? "" : "No function changed beyond the noise; click one in the list below the graph to"
                     + " highlight its frames";
         }
-        return HeaderText.culprit(diff, top.culprit(), top.function().paths(), fixedSize);
+        return HeaderText.culprit(diff, top.culprit(), top.function().paths());
     }
 
     /**
