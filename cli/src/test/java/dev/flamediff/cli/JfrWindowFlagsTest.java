@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flamediff.fixtures.FixtureFiles;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** --thread-filter, --from and --to reach the JFR reader through the CLI. */
 class JfrWindowFlagsTest {
@@ -37,10 +39,26 @@ class JfrWindowFlagsTest {
     void aThreadFilterKeepsOnlyThatThreadsSamples() throws Exception {
         double all = baseTotal(json());
         double one = baseTotal(json("--thread-filter", "^worker-0$"));
-        double none = baseTotal(json("--thread-filter", "^no-such-thread$"));
 
         assertThat(one).isPositive().isLessThan(all);
-        assertThat(none).isZero();
+    }
+
+    @Test
+    void aFilterOrWindowThatKeepsNothingIsAnErrorNamingItAndWritesNothing(@TempDir Path dir) {
+        Path out = dir.resolve("diff.svg");
+        for (String[] filter : List.of(new String[] {"--thread-filter", "^no-such-thread$"},
+                new String[] {"--from", "3600s"}, new String[] {"--include", "NoSuchFrame"},
+                new String[] {"--show-from", "NoSuchFrame"})) {
+            CliRun run = CliRun.run(BASE, HEAD, "-o", out.toString(), filter[0], filter[1]);
+
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+            assertThat(run.errLines()).hasSize(1);
+            assertThat(run.errLines().get(0)).startsWith("flamediff: ").contains(filter[0]).contains("kept none")
+                    .doesNotContain("Exception");
+            assertThat(out).doesNotExist();
+        }
+        CliRun threads = CliRun.run(BASE, HEAD, "-o", "-", "--thread-filter", "^no-such-thread$");
+        assertThat(threads.errLines().get(0)).contains("it matches none of their threads").contains("worker-");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.flamediff.collect;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.LimitExceededException;
+import dev.flamediff.model.NothingSelectedException;
 import dev.flamediff.model.Profile;
 import java.util.Arrays;
 import java.util.Optional;
@@ -18,8 +19,13 @@ final class StackFilter {
     private StackFilter() {
     }
 
-    /** Returns the profile with the options' include and exclude patterns applied. */
-    static Profile apply(Profile profile, ReadOptions options) {
+    /**
+     * Returns the profile with the options' include and exclude patterns applied, with a note of
+     * what they kept.
+     *
+     * @throws NothingSelectedException if they kept nothing of a profile that had samples
+     */
+    static Profile apply(Profile profile, ReadOptions options) throws NothingSelectedException {
         if (options.include().isEmpty() && options.exclude().isEmpty()) {
             return profile;
         }
@@ -53,7 +59,10 @@ final class StackFilter {
             // The filtered tree is never larger than the one it came from.
             throw new IllegalStateException(e);
         }
-        return new Profile(builder.build(), profile.metadata());
+        CallTree kept = builder.build();
+        String filter = (options.include().map(p -> "--include " + p.pattern()).orElse("") + " "
+                + options.exclude().map(p -> "--exclude " + p.pattern()).orElse("")).strip();
+        return new Profile(kept, profile.metadata().withNote(StackSelection.check(filter, profile, kept)));
     }
 
     /** Marks each node whose path from the root has a frame matching the pattern. */

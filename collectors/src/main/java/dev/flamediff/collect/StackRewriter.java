@@ -1,6 +1,7 @@
 package dev.flamediff.collect;
 
 import dev.flamediff.model.CallTree;
+import dev.flamediff.model.NothingSelectedException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import java.util.Optional;
@@ -19,8 +20,12 @@ final class StackRewriter {
     private StackRewriter() {
     }
 
-    /** Returns the profile with the options' hide and show-from patterns applied, with a note for each. */
-    static Profile apply(Profile profile, ReadOptions options) {
+    /**
+     * Returns the profile with the options' hide and show-from patterns applied, with a note for each.
+     *
+     * @throws NothingSelectedException if show-from dropped every stack of a profile that had samples
+     */
+    static Profile apply(Profile profile, ReadOptions options) throws NothingSelectedException {
         if (options.hide().isEmpty() && options.showFrom().isEmpty()) {
             return profile;
         }
@@ -52,6 +57,7 @@ final class StackRewriter {
         CallTree copy = TreeRewrite.copy(tree, indexes, tree.valueTypes(), rule, dropped);
         ProfileMetadata metadata = profile.metadata();
         if (showFrom.isPresent()) {
+            StackSelection.check("--show-from " + showFrom.get().pattern(), profile, copy);
             long total = tree.grandTotal(0);
             String share = total == 0 ? "" : String.format(java.util.Locale.ROOT, " (%.1f%% of %s)",
                     100.0 * dropped[0] / total, tree.valueTypes().get(0));

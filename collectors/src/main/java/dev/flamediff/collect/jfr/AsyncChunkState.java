@@ -95,10 +95,12 @@ final class AsyncChunkState {
             return;
         }
         if (sink.hasWindow() && !sink.inWindow(reader.eventTimeToNanos(e.time))) {
+            sink.outsideWindow(source, 1);
             return;
         }
         if (sink.filtersThreads() && !acceptedThreads.computeIfAbsent(e.tid,
                 tid -> sink.acceptsThread(reader.threads.get(tid)))) {
+            sink.otherThread(source, 1);
             return;
         }
         if (sink.countsOnly(source)) {

@@ -114,6 +114,7 @@ final class JdkJfrParser implements JfrParser {
                 continue;
             }
             if (sink.hasWindow() && !sink.inWindow(epochNanos(e.getStartTime()))) {
+                sink.outsideWindow(kind.source, 1);
                 continue;
             }
             RecordedStackTrace stack = e.getStackTrace();
@@ -125,6 +126,7 @@ final class JdkJfrParser implements JfrParser {
                 thread = kind.sampledThread ? e.getThread("sampledThread") : e.getThread();
                 if (sink.filtersThreads() && !acceptedThreads.computeIfAbsent(thread,
                         t -> sink.acceptsThread(threadName(t)))) {
+                    sink.otherThread(kind.source, 1);
                     continue;
                 }
             }

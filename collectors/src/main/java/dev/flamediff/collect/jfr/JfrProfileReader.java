@@ -133,8 +133,9 @@ public final class JfrProfileReader implements ProfileReader {
                     + " with async-profiler's wall event", source, FORMAT, Position.NONE, null);
         }
         JfrSource chosen = sourceOf(event, sink);
+        JfrSelection.requireKept(options, event, chosen, sink, chunks.durationNanos(), source);
         ProfileMetadata metadata = new ProfileMetadata(source, FORMAT, event.label(), chunks.durationNanos(),
-                chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks));
+                chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks, options));
         return new Profile(sink.tree(chosen), metadata);
     }
 
@@ -148,14 +149,28 @@ public final class JfrProfileReader implements ProfileReader {
                 source, FORMAT, Position.NONE, null);
     }
 
-    /** The first profile type, in {@link JfrEvent} order, the recording has events of. */
+    /**
+     * The first profile type, in {@link JfrEvent} order, the recording has events of, counting
+     * those a filter dropped: a filter that keeps no CPU samples is an error, not a switch to
+     * another type.
+     */
     private static JfrEvent defaultEvent(JfrSampleSink sink) {
         for (JfrEvent e : JfrEvent.values()) {
-            if (events(e, sink) > 0) {
+            if (seen(e, sink) > 0) {
                 return e;
             }
         }
         return JfrEvent.CPU;
+    }
+
+    private static long seen(JfrEvent event, JfrSampleSink sink) {
+        long n = 0;
+        for (JfrSource s : JfrSource.values()) {
+            if (s.event() == event) {
+                n += sink.seen(s);
+            }
+        }
+        return n;
     }
 
     private static long events(JfrEvent event, JfrSampleSink sink) {
@@ -185,11 +200,12 @@ public final class JfrProfileReader implements ProfileReader {
     }
 
     private static List<String> notes(JfrEvent event, JfrSource chosen, JfrSampleSink sink, boolean defaulted,
-                                      JfrParser parser, JfrChunks chunks) {
+                                      JfrParser parser, JfrChunks chunks, ReadOptions options) {
         List<String> notes = new ArrayList<>();
         chunks.truncation().ifPresent(notes::add);
         notes.add("event " + event.label() + (defaulted ? " (the recording's default)" : "") + ": "
                 + sink.events(chosen) + " " + chosen.eventNames() + " events, read by the " + parser.name() + " parser");
+        notes.addAll(JfrSelection.notes(options, event, chosen, sink));
         if (defaulted) {
             List<String> others = new ArrayList<>();
             for (JfrEvent e : JfrEvent.values()) {

@@ -32,10 +32,15 @@ final class JfrSampleSink {
     private final Map<JfrSource, long[]> cutStacks = new EnumMap<>(JfrSource.class);
     private final Map<JfrSource, long[]> totals = new EnumMap<>(JfrSource.class);
     private final boolean fillCpuTime;
+    private final Map<JfrSource, long[]> filtered = new EnumMap<>(JfrSource.class);
+    private final List<String> otherThreadNames = new ArrayList<>();
     private long executionWithoutCpuTime;
     private long overrunEvents;
     private long negativeWeights;
     private int[] ids = new int[256];
+
+    /** How many refused thread names an error may list. */
+    private static final int OTHER_THREAD_NAMES = 5;
 
     /**
      * @param wanted the streams to keep; events of the others are skipped
@@ -86,9 +91,49 @@ final class JfrSampleSink {
         return threadFilter.isPresent();
     }
 
-    /** Returns whether a thread of this name passes the thread filter. */
+    /**
+     * Returns whether a thread of this name passes the thread filter. Parsers ask once per thread;
+     * the first few names refused are kept for the error when the filter keeps nothing.
+     */
     boolean acceptsThread(String name) {
-        return threadFilter.isEmpty() || (name != null && threadFilter.get().matcher(name).find());
+        boolean accepted = threadFilter.isEmpty() || (name != null && threadFilter.get().matcher(name).find());
+        if (!accepted && otherThreadNames.size() < OTHER_THREAD_NAMES && name != null
+                && !otherThreadNames.contains(name)) {
+            otherThreadNames.add(name);
+        }
+        return accepted;
+    }
+
+    /** Counts events of a wanted stream dropped because they lie outside the time window. */
+    void outsideWindow(JfrSource source, long count) {
+        filtered.computeIfAbsent(source, s -> new long[2])[0] += count;
+    }
+
+    /** Counts events of a wanted stream dropped because their thread did not pass the thread filter. */
+    void otherThread(JfrSource source, long count) {
+        filtered.computeIfAbsent(source, s -> new long[2])[1] += count;
+    }
+
+    /** Returns how many events of the stream were dropped by the time window. */
+    long outsideWindow(JfrSource source) {
+        long[] n = filtered.get(source);
+        return n == null ? 0 : n[0];
+    }
+
+    /** Returns how many events of the stream passed the time window but not the thread filter. */
+    long otherThread(JfrSource source) {
+        long[] n = filtered.get(source);
+        return n == null ? 0 : n[1];
+    }
+
+    /** Returns how many events of the stream the recording holds, kept or dropped by a filter. */
+    long seen(JfrSource source) {
+        return events(source) + outsideWindow(source) + otherThread(source);
+    }
+
+    /** Returns the first few thread names the thread filter refused, in the order met. */
+    List<String> otherThreadNames() {
+        return List.copyOf(otherThreadNames);
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.flamediff.collect.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.NothingSelectedException;
 import dev.flamediff.model.Profile;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,9 +70,44 @@ class JfrThreadsAndTimeTest {
         assertThat(first).isPositive();
         assertThat(second).isPositive();
         assertThat(first + second).isEqualTo(whole.tree().grandTotal(0));
-        long none = JfrFixtures.read(name, options.withTimeWindow(whole.metadata().durationNanos() + 1_000_000_000L, null))
-                .tree().grandTotal(0);
-        assertThat(none).isZero();
+        assertThat(JfrFixtures.read(name, options.withTimeWindow(null, cut)).metadata().notes())
+                .contains("--to " + JfrSelection.seconds(cut) + " kept " + String.format(java.util.Locale.ROOT, "%,d", first)
+                        + " of " + String.format(java.util.Locale.ROOT, "%,d", whole.tree().grandTotal(0)) + " cpu events");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("fixturesAndParsers")
+    void aTimeWindowPastTheEndIsAnErrorNamingItAndTheRecordingsLength(String name, String parser) throws Exception {
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        Profile whole = JfrFixtures.read(name, options);
+        long past = whole.metadata().durationNanos() + 60_000_000_000L;
+        assertThatThrownBy(() -> JfrFixtures.read(name, options.withTimeWindow(past, null)))
+                .isInstanceOf(NothingSelectedException.class)
+                .hasMessageContaining("--from " + JfrSelection.seconds(past) + " kept none of the recording's ")
+                .hasMessageContaining(" cpu events (the recording lasts "
+                        + String.format(java.util.Locale.ROOT, "%.1fs", whole.metadata().durationNanos() / 1e9) + ")");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("fixturesAndParsers")
+    void aThreadFilterMatchingNoThreadIsAnErrorListingSomeThreads(String name, String parser) throws Exception {
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withThreadFilter(Pattern.compile("nomatch"));
+        assertThatThrownBy(() -> JfrFixtures.read(name, options))
+                .isInstanceOf(NothingSelectedException.class)
+                .hasMessageContaining("--thread-filter nomatch kept none of the recording's ")
+                .hasMessageContaining(" cpu events: it matches none of their threads (")
+                .hasMessageContaining("worker-");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("fixturesAndParsers")
+    void theThreadFilterSaysWhatItKept(String name, String parser) throws Exception {
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        long all = JfrFixtures.read(name, options).tree().grandTotal(0);
+        Profile w0 = JfrFixtures.read(name, options.withThreadFilter(Pattern.compile("^worker-0$")));
+        assertThat(w0.metadata().notes()).contains("--thread-filter ^worker-0$ kept "
+                + String.format(java.util.Locale.ROOT, "%,d", w0.tree().grandTotal(0)) + " of "
+                + String.format(java.util.Locale.ROOT, "%,d", all) + " cpu events");
     }
 
     private static long rootChildTotal(CallTree tree, String name) {
