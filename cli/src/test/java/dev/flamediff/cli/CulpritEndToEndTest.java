@@ -77,6 +77,39 @@ class CulpritEndToEndTest {
                 .containsPattern("of the profile\\*\\*, now spent in `(Pattern|Matcher)[^`]*` \\(new\\)");
     }
 
+    /**
+     * The same shape in a C program under callgrind (exact instruction counts): parse_header
+     * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
+     * call graph alone (the reader apportions costs to callers) and with exact stacks.
+     */
+    @ParameterizedTest
+    @CsvSource({"callgrind.out.paths-base, callgrind.out.paths-head",
+        "callgrind.out.paths-base-sep, callgrind.out.paths-head-sep"})
+    void callgrindNamesTheSlowerFunctionAndTheNewOne(String base, String head) throws IOException {
+        Path json = dir.resolve("diff.json");
+        Path md = dir.resolve("report.md");
+        String b = FixtureFiles.path("callgrind/" + base).toString();
+        String h = FixtureFiles.path("callgrind/" + head).toString();
+        CliRun run = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .startsWith("flamediff: gate failed: parse_header grew by +")
+                .contains("now spent in pattern_compile (new) and pattern_split (new)");
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        JsonNode top = doc.at("/summary/culpritRegressions/0");
+        assertThat(top.get("name").asText()).isEqualTo("parse_header");
+        JsonNode function = doc.at("/functions/" + top.get("function").asInt());
+        assertThat(function.get("paths").asInt()).isGreaterThanOrEqualTo(50);
+        assertThat(doc.at("/summary/added/0/name").asText()).isEqualTo("audit_append");
+        assertThat(doc.at("/summary/culpritImprovements/0/name").asText()).isEqualTo("payload_digest");
+        assertThat(nodesOf(doc.get("tree"), top.get("function").asInt(), 0)).isGreaterThanOrEqualTo(50);
+        CliRun report = CliRun.run(b, h, "-o", md.toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        String first = Files.readString(md).lines().findFirst().orElseThrow();
+        assertThat(first).contains("parse").contains("header").contains("now spent in").contains("(new)");
+    }
+
     /** Counts the nodes of a function that grew and are drawn as part of a significant change. */
     private static int nodesOf(JsonNode node, int function, int count) {
         if (node.get("function").isInt() && node.get("function").asInt() == function
@@ -100,6 +133,7 @@ class CulpritEndToEndTest {
         "ap-head.jfr.gz, ap-head2.jfr.gz",
         "jdk17-base.jfr.gz, jdk17-base2.jfr.gz",
         "jdk17-head.jfr.gz, jdk17-head2.jfr.gz",
+        "../callgrind/callgrind.out.base, ../callgrind/callgrind.out.base-again",
     })
     void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
         Path json = dir.resolve("same.json");
