@@ -123,6 +123,14 @@ final class NodeSignificance {
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
                 RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
         ChangeTester wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
+        if (!variation.measured() && test.model() != NoiseModel.EXACT) {
+            // No center measured: the sides' robust size ratio is the center instead, so a run
+            // that got more CPU does not make every frame slower.
+            double ratio = SizeRatio.estimate(size, runs, test.baseScale(), test.headScale());
+            variation = new RunVariation(variation.value(), variation.source(), variation.estimate(),
+                    variation.nodes(), ratio - 1);
+            test = test.centeredOn(ratio);
+        }
         if (variation.measured()) {
             // Nodes are judged against the empirical null, centered on the bulk of the profile.
             // The whole profile is not: its center would be its own change. Nor does the nodes'

@@ -11,9 +11,10 @@ package dev.flamediff.diff;
  * @param estimate the c measured on the diff itself before the floor was applied; NaN when not
  *     estimated ({@link Source#FIXED}, {@link Source#FALLBACK})
  * @param nodes how many nodes the estimate was measured on (0 when not estimated)
- * @param shift the empirical null's center: the median relative change of those nodes (head
- *     over base, after normalization, minus 1), which the one-run node tests are centered on; 0
- *     when not estimated
+ * @param shift the center the node tests are taken around (head over base, after
+ *     normalization, minus 1): the median relative change of the measured nodes, or, when the
+ *     variation was not measured, the sides' robust size ratio ({@link SizeRatio}); 0 for exact
+ *     values
  */
 public record RunVariation(double value, Source source, double estimate, int nodes, double shift) {
 

@@ -154,8 +154,8 @@ final class SummaryBuilder {
             double relative = overall.relative();
             if (overall.significant() && relative > limitValue) {
                 reasons.add(String.format(Locale.ROOT,
-                        "the whole profile grew %s (threshold %s, p = %s)",
-                        percent(relative), threshold(limitValue), pValue(overall.pValue())));
+                        "the whole profile grew %s (threshold %s, %s)",
+                        percent(relative), threshold(limitValue), evidence(overall.pValue())));
             }
         }
         if (gate.anyFrame().isPresent()) {
@@ -163,11 +163,16 @@ final class SummaryBuilder {
             culprits.stream()
                     .filter(c -> c.impact() > limitValue)
                     .forEach(c -> reasons.add(String.format(Locale.ROOT,
-                            "%s grew by %s of the whole profile (threshold %s, p = %s)%s",
+                            "%s grew by %s of the whole profile (threshold %s, %s)%s",
                             c.function().frame().name(), percent(c.impact()), threshold(limitValue),
-                            pValue(c.pValue()), spentIn(c))));
+                            evidence(c.pValue()), spentIn(c))));
         }
         return new GateVerdict(gate.enabled(), reasons, notes);
+    }
+
+    /** "p = 0.0012", or for exact values (where every change is real) "exact counts". */
+    private String evidence(double p) {
+        return diff.noiseModel() == NoiseModel.EXACT ? "exact counts" : "p = " + pValue(p);
     }
 
     /** ", now spent in X (new) and Y": the culprit's callees that changed its way. */

@@ -1,0 +1,107 @@
+package dev.flamediff.diff;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * What "no change" means for a node when the diff cannot measure its own center
+ * ({@link EmpiricalNull}: too few nodes with enough samples, several runs per side, or a
+ * run-to-run variation given by the caller): head's size over base's, robust to the few nodes
+ * that really changed. Without it, two recordings of one program that got 20 and 192 samples of
+ * CPU (a fixed-duration run on a busy machine gets what the machine gives it) show every frame
+ * nine times slower, and every caller on the way becomes a "culprit".
+ *
+ * <p>The estimate is edgeR's trimmed mean of M-values (Robinson and Oshlack, 2010) on the nodes'
+ * self values, which are disjoint and sum to each side's total: for nodes with values on both
+ * sides, M is the log ratio of the node's shares and A its mean log share; the 30% largest and
+ * smallest M and the 5% largest and smallest A are left out, and the rest averaged with weights
+ * of their inverse sampling variance. The ratio is the ratio of the totals times the exponent of
+ * that mean. With no node on both sides it is the ratio of the totals.
+ */
+final class SizeRatio {
+
+    /** The share of M-values trimmed at each end, edgeR's {@code logratioTrim}. */
+    private static final double M_TRIM = 0.3;
+    /** The share of A-values trimmed at each end, edgeR's {@code sumTrim}. */
+    private static final double A_TRIM = 0.05;
+
+    private record Node(double m, double a, double weight) {
+    }
+
+    private SizeRatio() {
+    }
+
+    /**
+     * Returns head's per-run mean size over base's, after the sides' scales: the factor
+     * {@link ChangeTester#centeredOn(double)} takes; 1 when either side is empty.
+     */
+    static double estimate(int size, RunValues runs, double baseScale, double headScale) {
+        int baseRuns = runs.baseRuns();
+        int all = runs.runs();
+        double[] b = new double[size];
+        double[] h = new double[size];
+        double baseTotal = 0;
+        double headTotal = 0;
+        for (int n = 1; n < size; n++) {
+            for (int r = 0; r < all; r++) {
+                double v = runs.self(n, r);
+                if (r < baseRuns) {
+                    b[n] += v;
+                } else {
+                    h[n] += v;
+                }
+            }
+            baseTotal += b[n];
+            headTotal += h[n];
+        }
+        if (baseTotal <= 0 || headTotal <= 0) {
+            return 1;
+        }
+        double totals = (headTotal / runs.headRuns() * headScale) / (baseTotal / baseRuns * baseScale);
+        List<Node> nodes = new ArrayList<>();
+        for (int n = 1; n < size; n++) {
+            if (b[n] > 0 && h[n] > 0) {
+                double pb = b[n] / baseTotal;
+                double ph = h[n] / headTotal;
+                double variance = (headTotal - h[n]) / (headTotal * h[n]) + (baseTotal - b[n]) / (baseTotal * b[n]);
+                nodes.add(new Node(Math.log(ph / pb), 0.5 * Math.log(ph * pb),
+                        variance > 0 ? 1 / variance : Double.MAX_VALUE / size));
+            }
+        }
+        List<Node> kept = trimmed(nodes);
+        double sum = 0;
+        double weights = 0;
+        for (Node node : kept) {
+            sum += node.weight() * node.m();
+            weights += node.weight();
+        }
+        return weights > 0 ? totals * Math.exp(sum / weights) : totals;
+    }
+
+    /** Leaves out the nodes in the trimmed tails of M or of A (one node alone is kept). */
+    private static List<Node> trimmed(List<Node> nodes) {
+        int n = nodes.size();
+        if (n < 3) {
+            return nodes;
+        }
+        List<Node> byM = new ArrayList<>(nodes);
+        byM.sort(Comparator.comparingDouble(Node::m));
+        List<Node> byA = new ArrayList<>(nodes);
+        byA.sort(Comparator.comparingDouble(Node::a));
+        int mCut = (int) Math.floor(n * M_TRIM);
+        int aCut = (int) Math.floor(n * A_TRIM);
+        java.util.Set<Node> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        out.addAll(byM.subList(0, mCut));
+        out.addAll(byM.subList(n - mCut, n));
+        out.addAll(byA.subList(0, aCut));
+        out.addAll(byA.subList(n - aCut, n));
+        List<Node> kept = new ArrayList<>();
+        for (Node node : nodes) {
+            if (!out.contains(node)) {
+                kept.add(node);
+            }
+        }
+        return kept.isEmpty() ? nodes : kept;
+    }
+}
