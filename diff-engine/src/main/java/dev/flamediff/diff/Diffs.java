@@ -207,7 +207,8 @@ public final class Diffs {
                     runCount == null ? null : Arrays.copyOf(runCount, n * k), parents, system);
             NodeSignificance significance = NodeSignificance.compute(n, runs,
                     new ChangeTester(model, baseScale, headScale, options.runVariation()),
-                    options.significanceLevel());
+                    options.significanceLevel(), n >= NodeSignificance.PARALLEL_THRESHOLD, NodeSignificance.BLOCK,
+                    normalization.mode() != Normalization.Mode.FACTORS);
             return new DiffTree(type, normalization, base, head, Arrays.copyOf(frame, n),
                     parents, end, Arrays.copyOf(depth, n),
                     Arrays.copyOf(baseSelf, n), Arrays.copyOf(headSelf, n), baseTotal, headTotal,

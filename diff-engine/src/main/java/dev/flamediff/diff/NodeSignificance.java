@@ -23,7 +23,7 @@ final class NodeSignificance {
      * Nodes per block of the node tests: the unit of work of a thread and of the interrupt check
      * (a few milliseconds of tests on a busy core).
      */
-    private static final int BLOCK = 1 << 10;
+    static final int BLOCK = 1 << 10;
 
     /**
      * The fewest nodes worth testing on several threads. Measured on 2 cores, warm: the blocks
@@ -116,6 +116,19 @@ final class NodeSignificance {
      */
     static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level,
                                     boolean parallel, int block) {
+        return compute(size, runs, test, level, parallel, block, true);
+    }
+
+    /**
+     * Tests every node, as {@link #compute(int, RunValues, ChangeTester, double, boolean, int)}
+     * does.
+     *
+     * @param centerOnSize whether, when the variation is not measured on the diff, the tests are
+     *     centered on the sides' size ratio ({@link SizeRatio}); false when the caller scaled the
+     *     sides by factors of its own (a benchmark's operations), which the centering would undo
+     */
+    static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level,
+                                    boolean parallel, int block, boolean centerOnSize) {
         RunVariation variation = runVariation(size, runs, test);
         test = test.withRunVariation(variation.value())
                 .withSystemVariation(systemVariation(size, runs, test, variation))
@@ -123,7 +136,7 @@ final class NodeSignificance {
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
                 RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
         ChangeTester wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
-        if (!variation.measured() && test.model() != NoiseModel.EXACT) {
+        if (centerOnSize && !variation.measured() && test.model() != NoiseModel.EXACT) {
             // No center measured: the sides' robust size ratio is the center instead, so a run
             // that got more CPU does not make every frame slower.
             double ratio = SizeRatio.estimate(size, runs, test.baseScale(), test.headScale());

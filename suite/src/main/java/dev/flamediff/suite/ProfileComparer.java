@@ -8,7 +8,8 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.GateThresholds;
 import dev.flamediff.diff.Normalization;
-import dev.flamediff.diff.SummaryEntry;
+import dev.flamediff.diff.Culprit;
+import dev.flamediff.diff.FunctionDiff;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileException;
 import dev.flamediff.render.RenderOptions;
@@ -105,8 +106,8 @@ final class ProfileComparer {
             out.write(png.get(), o -> Renderers.byFormat("png").orElseThrow().render(drawn, render, o));
         }
         DiffSummary summary = DiffSummary.of(diff);
-        return new ProfileFinding(Optional.of(svg), png, frames(summary.selfRegressions()),
-                frames(summary.selfImprovements()), summary.overall().relative(), diff.baseRuns(), diff.headRuns(),
+        return new ProfileFinding(Optional.of(svg), png, culprits(summary.culpritRegressions()),
+                culprits(summary.culpritImprovements()), summary.overall().relative(), diff.baseRuns(), diff.headRuns(),
                 diff.normalization().describe(), threads, summary.gate().reasons(), Optional.empty());
     }
 
@@ -142,11 +143,13 @@ final class ProfileComparer {
         return OptionalDouble.of(Math.max(DiffOptions.MIN_RUN_VARIATION, s.runCv()));
     }
 
-    private static List<FrameChange> frames(List<SummaryEntry> entries) {
+    /** The functions where the change starts (see FunctionTable.culprits()), not the frames it ends in. */
+    private static List<FrameChange> culprits(List<Culprit> culprits) {
         List<FrameChange> out = new ArrayList<>();
-        for (SummaryEntry e : entries.subList(0, Math.min(FRAMES, entries.size()))) {
-            out.add(new FrameChange(e.frame().name(), e.impact(),
-                    e.base() == 0 ? "added" : e.head() == 0 ? "removed" : "changed"));
+        for (Culprit c : culprits.subList(0, Math.min(FRAMES, culprits.size()))) {
+            FunctionDiff f = c.function();
+            out.add(new FrameChange(f.frame().name(), c.impact(),
+                    f.baseInclusive() == 0 ? "added" : f.headInclusive() == 0 ? "removed" : "changed"));
         }
         return out;
     }
