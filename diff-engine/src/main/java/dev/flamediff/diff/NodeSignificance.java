@@ -139,7 +139,7 @@ final class NodeSignificance {
         if (centerOnSize && !variation.measured() && test.model() != NoiseModel.EXACT) {
             // No center measured: the sides' robust size ratio is the center instead, so a run
             // that got more CPU does not make every frame slower.
-            double ratio = SizeRatio.estimate(size, runs, test.baseScale(), test.headScale());
+            double ratio = SizeRatio.center(size, runs, test.baseScale(), test.headScale(), variation.value());
             variation = new RunVariation(variation.value(), variation.source(), variation.estimate(),
                     variation.nodes(), ratio - 1);
             test = test.centeredOn(ratio);

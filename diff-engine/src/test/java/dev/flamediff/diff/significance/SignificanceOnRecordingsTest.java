@@ -129,20 +129,16 @@ class SignificanceOnRecordingsTest {
     }
 
     @Test
-    void theAssumedVariationCenteredOnTheSizeRatioFindsTheSlowerParsing() throws IncompatibleProfilesException {
-        // The former default, 40% assumed, was too conservative for this pair while it compared
-        // raw counts: head's slower parsing took samples from every other frame of a recording of
-        // the same length, so their drop widened the null. Not measured, the tests are now
-        // centered on the sides' robust size ratio (SizeRatio), and parseRecords is found.
+    void theAssumedVariationAloneLeftTheSlowerParsingPale() throws IncompatibleProfilesException {
+        // The former default, 40% assumed and uncentered, is still available and still too
+        // conservative for this pair: parseRecords stays within the noise.
         DiffTree diff = Diffs.diff(BASE.profile("base"), HEAD.profile("head"),
                 DiffOptions.DEFAULT.withRunVariation(DiffOptions.DEFAULT_RUN_VARIATION));
 
         int slower = nodeNamed(diff, "fixture/FixtureApp.parseRecords");
-        assertThat(diff.runVariationDetails().value()).isEqualTo(DiffOptions.DEFAULT_RUN_VARIATION);
-        assertThat(diff.runVariationDetails().source()).isEqualTo(RunVariation.Source.FIXED);
-        assertThat(diff.runVariationDetails().shift()).isBetween(-0.5, -0.1);
-        assertThat(diff.significant(slower)).isTrue();
-        assertThat(diff.functions().culprits().get(0).function().frame().name()).endsWith("parseRecords");
+        assertThat(diff.runVariationDetails()).isEqualTo(RunVariation.fixed(DiffOptions.DEFAULT_RUN_VARIATION));
+        assertThat(diff.significant(slower)).isFalse();
+        assertThat(diff.qValue(slower)).isBetween(0.01, 0.1);
     }
 
     @Test
