@@ -17,7 +17,7 @@ import java.util.List;
  * sides, M is the log ratio of the node's shares and A its mean log share; the 30% largest and
  * smallest M and the 5% largest and smallest A are left out, and the rest averaged with weights
  * of their inverse sampling variance. The ratio is the ratio of the totals times the exponent of
- * that mean. With no node on both sides it is the ratio of the totals.
+ * that mean. With fewer than {@value #MIN_NODES} nodes on both sides it is the ratio of the totals.
  */
 final class SizeRatio {
 
@@ -25,6 +25,9 @@ final class SizeRatio {
     private static final double M_TRIM = 0.3;
     /** The share of A-values trimmed at each end, edgeR's {@code sumTrim}. */
     private static final double A_TRIM = 0.05;
+
+    /** The fewest nodes with values on both sides for the trimmed mean; with fewer, the totals' ratio. */
+    static final int MIN_NODES = 10;
 
     private record Node(double m, double a, double weight) {
     }
@@ -107,6 +110,11 @@ final class SizeRatio {
                 nodes.add(new Node(Math.log(ph / pb), 0.5 * Math.log(ph * pb),
                         variance > 0 ? 1 / variance : Double.MAX_VALUE / size));
             }
+        }
+        if (nodes.size() < MIN_NODES) {
+            // A trimmed mean of a handful of nodes is the ratio of the largest of them, which may
+            // be the change itself: then the totals' ratio is the safer center.
+            return totals;
         }
         List<Node> kept = trimmed(nodes);
         double sum = 0;
