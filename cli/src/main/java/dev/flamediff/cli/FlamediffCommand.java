@@ -292,6 +292,7 @@ public final class FlamediffCommand implements Callable<Integer> {
     }
 
     private DiffTree diff(ProfilePair pair, OutputTarget target) throws CliFailure {
+        EmptySelection.check(List.of(pair.base()), List.of(pair.head()));
         try {
             return Diffs.diff(graph.shape(List.of(pair.base())), graph.shape(List.of(pair.head())),
                     noise.apply(diffOptions(target)));
@@ -304,6 +305,7 @@ public final class FlamediffCommand implements Callable<Integer> {
     private int severalRuns(OutputTarget target, RenderOptions render) throws CliFailure {
         RunsReader.Runs runs = new RunsReader(new ProfilePairReader(stdin, readOptions()))
                 .read(noise.baseRuns(), noise.headRuns());
+        EmptySelection.check(runs.base(), runs.head());
         DiffTree diff;
         try {
             diff = Diffs.diff(graph.shape(runs.base()), graph.shape(runs.head()), noise.apply(diffOptions(target)));

@@ -57,6 +57,13 @@ class JfrWindowFlagsTest {
                     .doesNotContain("Exception");
             assertThat(out).doesNotExist();
         }
+        // One side alone may keep nothing: code that only head runs.
+        CliRun newCode = CliRun.run(FixtureFiles.path("collapsed/base.collapsed").toString(),
+                FixtureFiles.path("collapsed/head.collapsed").toString(), "-o", out.toString(), "--include", "splitWithRegex");
+        assertThat(newCode.exitCode()).as(newCode.err()).isZero();
+        assertThat(newCode.errLines()).anySatisfy(l -> assertThat(l).endsWith(
+                "base.collapsed: --include splitWithRegex kept none of the profile's 2,030 samples"));
+        assertThat(out).exists();
         CliRun threads = CliRun.run(BASE, HEAD, "-o", "-", "--thread-filter", "^no-such-thread$");
         assertThat(threads.errLines().get(0)).contains("it matches none of their threads").contains("worker-");
     }

@@ -3,7 +3,6 @@ package dev.flamediff.collect;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.LimitExceededException;
-import dev.flamediff.model.NothingSelectedException;
 import dev.flamediff.model.Profile;
 import java.util.Arrays;
 import java.util.Optional;
@@ -22,10 +21,8 @@ final class StackFilter {
     /**
      * Returns the profile with the options' include and exclude patterns applied, with a note of
      * what they kept.
-     *
-     * @throws NothingSelectedException if they kept nothing of a profile that had samples
      */
-    static Profile apply(Profile profile, ReadOptions options) throws NothingSelectedException {
+    static Profile apply(Profile profile, ReadOptions options) {
         if (options.include().isEmpty() && options.exclude().isEmpty()) {
             return profile;
         }
@@ -62,7 +59,7 @@ final class StackFilter {
         CallTree kept = builder.build();
         String filter = (options.include().map(p -> "--include " + p.pattern()).orElse("") + " "
                 + options.exclude().map(p -> "--exclude " + p.pattern()).orElse("")).strip();
-        return new Profile(kept, profile.metadata().withNote(StackSelection.check(filter, profile, kept)));
+        return new Profile(kept, profile.metadata().withNote(StackSelection.note(filter, profile, kept)));
     }
 
     /** Marks each node whose path from the root has a frame matching the pattern. */

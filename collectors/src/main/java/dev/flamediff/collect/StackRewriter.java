@@ -1,7 +1,6 @@
 package dev.flamediff.collect;
 
 import dev.flamediff.model.CallTree;
-import dev.flamediff.model.NothingSelectedException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import java.util.Optional;
@@ -21,11 +20,10 @@ final class StackRewriter {
     }
 
     /**
-     * Returns the profile with the options' hide and show-from patterns applied, with a note for each.
-     *
-     * @throws NothingSelectedException if show-from dropped every stack of a profile that had samples
+     * Returns the profile with the options' hide and show-from patterns applied, with a note for each
+     * (show-from's says "kept none" when it dropped every stack of a profile that had samples).
      */
-    static Profile apply(Profile profile, ReadOptions options) throws NothingSelectedException {
+    static Profile apply(Profile profile, ReadOptions options) {
         if (options.hide().isEmpty() && options.showFrom().isEmpty()) {
             return profile;
         }
@@ -57,7 +55,9 @@ final class StackRewriter {
         CallTree copy = TreeRewrite.copy(tree, indexes, tree.valueTypes(), rule, dropped);
         ProfileMetadata metadata = profile.metadata();
         if (showFrom.isPresent()) {
-            StackSelection.check("--show-from " + showFrom.get().pattern(), profile, copy);
+            if (tree.grandTotal(0) > 0 && copy.grandTotal(0) == 0) {
+                metadata = metadata.withNote(StackSelection.note("--show-from " + showFrom.get().pattern(), profile, copy));
+            }
             long total = tree.grandTotal(0);
             String share = total == 0 ? "" : String.format(java.util.Locale.ROOT, " (%.1f%% of %s)",
                     100.0 * dropped[0] / total, tree.valueTypes().get(0));

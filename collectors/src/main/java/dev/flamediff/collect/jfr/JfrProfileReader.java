@@ -133,7 +133,6 @@ public final class JfrProfileReader implements ProfileReader {
                     + " with async-profiler's wall event", source, FORMAT, Position.NONE, null);
         }
         JfrSource chosen = sourceOf(event, sink);
-        JfrSelection.requireKept(options, event, chosen, sink, chunks.durationNanos(), source);
         ProfileMetadata metadata = new ProfileMetadata(source, FORMAT, event.label(), chunks.durationNanos(),
                 chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks, options));
         return new Profile(sink.tree(chosen), metadata);
@@ -229,9 +228,10 @@ public final class JfrProfileReader implements ProfileReader {
                     + " recorder's depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise):"
                     + " their root-side frames are missing");
         }
-        if (sink.events(chosen) == 0) {
+        if (sink.seen(chosen) == 0) {
             notes.add("the recording has no " + event.label() + " events");
         }
+        JfrSelection.nothingKept(options, event, chosen, sink, chunks.durationNanos()).ifPresent(notes::add);
         return notes;
     }
 }

@@ -1,8 +1,6 @@
 package dev.flamediff.collect.jfr;
 
 import dev.flamediff.collect.ReadOptions;
-import dev.flamediff.model.NothingSelectedException;
-import dev.flamediff.model.Position;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,9 +8,10 @@ import java.util.Locale;
 
 /**
  * What the time window and the thread filter kept of a recording's events: a note with the
- * counts before and after, and an error when they kept none of events the recording has. Without
- * the error a window past the recording's end, or a thread name with a typo, would be compared as
- * an empty profile ("everything is new"), or reported as a recording without samples.
+ * counts before and after, and, when they kept none of the events the recording has, a note that
+ * says so and why ({@link #nothingKept}), which a caller comparing profiles turns into an error
+ * when no profile kept anything (a window past the recording's end, a thread name with a typo).
+ * One side alone may keep nothing: a thread or code that only head has.
  */
 final class JfrSelection {
 
@@ -36,30 +35,28 @@ final class JfrSelection {
     }
 
     /**
-     * Fails when the filters kept none of the chosen stream's events although the recording has
-     * some, naming the filter that dropped the last of them.
+     * Returns the note saying that the filters kept none of the chosen stream's events although
+     * the recording has some, naming the filter that dropped the last of them; empty otherwise.
      *
      * @param durationNanos the recording's duration, or a negative value when not known
      */
-    static void requireKept(ReadOptions options, JfrEvent event, JfrSource chosen, JfrSampleSink sink,
-                            long durationNanos, String source) throws NothingSelectedException {
+    static java.util.Optional<String> nothingKept(ReadOptions options, JfrEvent event, JfrSource chosen,
+                                                  JfrSampleSink sink, long durationNanos) {
         long seen = sink.seen(chosen);
         if (sink.events(chosen) > 0 || seen == 0) {
-            return;
+            return java.util.Optional.empty();
         }
         long inWindow = seen - sink.outsideWindow(chosen);
-        String problem;
         if (inWindow == 0) {
-            problem = window(options) + " kept none of the recording's " + count(seen) + " " + event.label() + " events"
-                    + (durationNanos >= 0 ? " (the recording lasts " + String.format(Locale.ROOT, "%.1fs", durationNanos / 1e9) + ")" : "");
-        } else {
-            List<String> names = sink.otherThreadNames();
-            problem = "--thread-filter " + options.threadFilter().map(p -> p.pattern()).orElse("")
-                    + " kept none of the recording's " + count(inWindow) + " " + event.label() + " events"
-                    + (inWindow == seen ? "" : " in the time window") + ": it matches none of their threads"
-                    + (names.isEmpty() ? "" : " (" + String.join(", ", names) + (names.size() < 5 ? ")" : ", ...)"));
+            return java.util.Optional.of(window(options) + " kept none of the recording's " + count(seen) + " "
+                    + event.label() + " events" + (durationNanos >= 0 ? " (the recording lasts "
+                    + String.format(Locale.ROOT, "%.1fs", durationNanos / 1e9) + ")" : ""));
         }
-        throw new NothingSelectedException(problem, source, JfrProfileReader.FORMAT, Position.NONE, null);
+        List<String> names = sink.otherThreadNames();
+        return java.util.Optional.of("--thread-filter " + options.threadFilter().map(p -> p.pattern()).orElse("")
+                + " kept none of the recording's " + count(inWindow) + " " + event.label() + " events"
+                + (inWindow == seen ? "" : " in the time window") + ": it matches none of their threads"
+                + (names.isEmpty() ? "" : " (" + String.join(", ", names) + (names.size() < 5 ? ")" : ", ...)")));
     }
 
     private static String window(ReadOptions options) {
