@@ -83,8 +83,8 @@ class HostileNamesTest {
 
     private static DiffTree benignDiff() throws Exception {
         // Large enough for a culprit, so the benign graph has everything a graph can have.
-        Profile base = profile("base", List.of("a", "b"), 5);
-        Profile head = profile("head", List.of("a", "c"), 400);
+        Profile base = profile("base", List.of("a", "b"), 400);
+        Profile head = profile("head", List.of("a", "b", "c"), 400);
         return Diffs.diff(base, head, DiffOptions.DEFAULT);
     }
 
