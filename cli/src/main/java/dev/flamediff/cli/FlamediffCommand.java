@@ -294,7 +294,7 @@ public final class FlamediffCommand implements Callable<Integer> {
     private DiffTree diff(ProfilePair pair, OutputTarget target) throws CliFailure {
         EmptySelection.check(List.of(pair.base()), List.of(pair.head()));
         try {
-            return Diffs.diff(graph.shape(List.of(pair.base())), graph.shape(List.of(pair.head())),
+            return Diffs.diff(List.of(pair.base()), List.of(pair.head()),
                     noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
@@ -308,7 +308,7 @@ public final class FlamediffCommand implements Callable<Integer> {
         EmptySelection.check(runs.base(), runs.head());
         DiffTree diff;
         try {
-            diff = Diffs.diff(graph.shape(runs.base()), graph.shape(runs.head()), noise.apply(diffOptions(target)));
+            diff = Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }

@@ -1,13 +1,10 @@
 package dev.flamediff.cli;
 
-import dev.flamediff.collect.StackReverser;
 import dev.flamediff.diff.DiffOptions;
-import dev.flamediff.model.Profile;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.ColorBy;
 import dev.flamediff.render.RenderOptions.Palette;
 import dev.flamediff.render.RenderOptions.WidthMode;
-import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -39,7 +36,9 @@ final class GraphOptions {
     private boolean inverted;
 
     @Option(names = "--reverse",
-            description = "reverse every stack (leaf first): hot leaf functions at the root, their callers merged")
+            description = "draw every stack reversed (leaf first): hot leaf functions at the root, their callers "
+                    + "merged above them; the summary, function list, culprits and gate still judge the stacks "
+                    + "as recorded")
     private boolean reverse;
 
     @Option(names = "--max-frames", paramLabel = "N",
@@ -51,11 +50,6 @@ final class GraphOptions {
             description = "match frames on name and kind (interpreted, JIT, inlined...) instead of name "
                     + "alone; always on for collapsed output, which matches lines as difffolded.pl does")
     private boolean exactFrameKinds;
-
-    /** Returns the profiles as the graph should show them: reversed with {@code --reverse}. */
-    List<Profile> shape(List<Profile> profiles) {
-        return reverse ? profiles.stream().map(StackReverser::reverse).toList() : profiles;
-    }
 
     /** Returns the render options with these flags applied. */
     RenderOptions apply(RenderOptions options) throws CliFailure {
@@ -78,7 +72,8 @@ final class GraphOptions {
      * difffolded.pl's lines, and difffolded.pl tells {@code foo_[j]} from {@code foo_[i]}.
      */
     DiffOptions apply(DiffOptions options, OutputTarget target) {
-        return options.withExactFrameKinds(exactFrameKinds || target.renderer().format().equals("collapsed"));
+        return options.withExactFrameKinds(exactFrameKinds || target.renderer().format().equals("collapsed"))
+                .withReversedStacks(reverse);
     }
 
     private static String constant(String value) {

@@ -110,6 +110,55 @@ class CulpritEndToEndTest {
         assertThat(first).contains("parse").contains("header").contains("now spent in").contains("(new)");
     }
 
+    /**
+     * {@code --reverse} redraws the tree bottom-up but judges the program as recorded: the same
+     * summary, function list, culprits and gate, while the tree's first level holds the leaf
+     * functions (in a bottom-up tree a stack's "self" frame is its thread's root, which would
+     * otherwise lead the self ranking).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "router/ap-base.collapsed.gz, router/ap-head.collapsed.gz, " + CULPRIT,
+        "router/ap-base.jfr.gz, router/ap-head.jfr.gz, " + CULPRIT,
+        "router/jdk17-base.jfr.gz, router/jdk17-head.jfr.gz, " + CULPRIT,
+        "callgrind/callgrind.out.paths-base-sep, callgrind/callgrind.out.paths-head-sep, parse_header",
+    })
+    void reversedStacksAreDrawnBottomUpAndJudgedAsRecorded(String base, String head, String culprit) throws IOException {
+        String b = FixtureFiles.path(base).toString();
+        String h = FixtureFiles.path(head).toString();
+        Path plain = dir.resolve("plain.json");
+        Path reversed = dir.resolve("reversed.json");
+        CliRun asRecorded = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", plain.toString());
+        CliRun bottomUp = CliRun.run(b, h, "--fail-on-frame-regression", "2", "--reverse", "-o", reversed.toString());
+
+        assertThat(bottomUp.exitCode()).as(bottomUp.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(bottomUp.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .contains(culprit);
+        JsonNode up = new ObjectMapper().readTree(Files.readAllBytes(reversed));
+        JsonNode down = new ObjectMapper().readTree(Files.readAllBytes(plain));
+        assertThat(up.get("summary")).isEqualTo(down.get("summary"));
+        assertThat(up.get("functions")).isEqualTo(down.get("functions"));
+        assertThat(up.at("/summary/culpritRegressions/0/name").asText()).endsWith(culprit);
+        assertThat(up.at("/summary/selfRegressions/0/name").asText()).isNotBlank();
+        // The first level of the bottom-up tree holds the functions that ran at the top of a stack:
+        // the hottest of them is not a root of the recorded tree.
+        assertThat(names(up.get("tree"))).isNotEqualTo(names(down.get("tree")));
+        int function = up.at("/summary/culpritRegressions/0/function").asInt();
+        assertThat(nodesOf(up.get("tree"), function, 0)).isGreaterThan(0);
+        Path md = dir.resolve("reversed.md");
+        CliRun report = CliRun.run(b, h, "--reverse", "-o", md.toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        assertThat(Files.readString(md).lines().findFirst().orElseThrow()).contains("now spent in");
+    }
+
+    private static java.util.Set<String> names(JsonNode root) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (JsonNode c : root.get("children")) {
+            out.add(c.get("name").asText());
+        }
+        return out;
+    }
+
     /** Counts the nodes of a function that grew and are drawn as part of a significant change. */
     private static int nodesOf(JsonNode node, int function, int count) {
         if (node.get("function").isInt() && node.get("function").asInt() == function

@@ -30,10 +30,16 @@ import java.util.Optional;
  * @param exactFrameKinds whether frames match across profiles only when name and kind are equal,
  *     as difffolded.pl matches folded lines; default false: a method that ran interpreted in one
  *     profile and JIT-compiled in the other is one frame (see {@code Diffs.compareKey})
+ * @param reversedStacks whether the diff's tree shows every stack reversed, leaf first (a
+ *     bottom-up view: hot leaf functions at the root, their callers merged above them); default
+ *     false. Only the tree is reversed: the by-function view, the culprits and the summary are
+ *     those of the stacks as recorded, because a reversed stack's "self" is its outermost frame
+ *     and its "callees" are its callers (see {@link DiffTree#functions()})
  */
 public record DiffOptions(Normalization normalization, Optional<ValueType> valueType,
                           double significanceLevel, Optional<NoiseModel> noiseModel,
-                          GateThresholds gate, double runVariation, boolean exactFrameKinds) {
+                          GateThresholds gate, double runVariation, boolean exactFrameKinds,
+                          boolean reversedStacks) {
 
     /**
      * The default level, 1%: with the false-discovery adjustment, at most one base-versus-base
@@ -117,27 +123,27 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
     /** Creates options with the default significance level, noise model and no gate. */
     public DiffOptions(Normalization normalization, Optional<ValueType> valueType) {
         this(normalization, valueType, DEFAULT_SIGNIFICANCE_LEVEL, Optional.empty(), GateThresholds.NONE,
-                ESTIMATE_RUN_VARIATION, false);
+                ESTIMATE_RUN_VARIATION, false, false);
     }
 
     /** Returns a copy with the given normalization. */
     public DiffOptions withNormalization(Normalization value) {
-        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate, runVariation, exactFrameKinds);
+        return new DiffOptions(value, valueType, significanceLevel, noiseModel, gate, runVariation, exactFrameKinds, reversedStacks);
     }
 
     /** Returns a copy that compares the given value type. */
     public DiffOptions withValueType(ValueType value) {
-        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate, runVariation, exactFrameKinds);
+        return new DiffOptions(normalization, Optional.of(value), significanceLevel, noiseModel, gate, runVariation, exactFrameKinds, reversedStacks);
     }
 
     /** Returns a copy with the given significance level (a false discovery rate in (0, 1)). */
     public DiffOptions withSignificanceLevel(double value) {
-        return new DiffOptions(normalization, valueType, value, noiseModel, gate, runVariation, exactFrameKinds);
+        return new DiffOptions(normalization, valueType, value, noiseModel, gate, runVariation, exactFrameKinds, reversedStacks);
     }
 
     /** Returns a copy that assumes the given noise model instead of choosing one. */
     public DiffOptions withNoiseModel(NoiseModel value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate, runVariation, exactFrameKinds);
+        return new DiffOptions(normalization, valueType, significanceLevel, Optional.of(value), gate, runVariation, exactFrameKinds, reversedStacks);
     }
 
     /**
@@ -145,7 +151,7 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
      * with {@link #ESTIMATE_RUN_VARIATION} measuring it on each diff.
      */
     public DiffOptions withRunVariation(double value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, value, exactFrameKinds);
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, value, exactFrameKinds, reversedStacks);
     }
 
     /** Returns a copy that measures the run-to-run variation on each diff (the default). */
@@ -160,11 +166,16 @@ public record DiffOptions(Normalization normalization, Optional<ValueType> value
 
     /** Returns a copy with the given CI gate thresholds. */
     public DiffOptions withGate(GateThresholds value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value, runVariation, exactFrameKinds);
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, value, runVariation, exactFrameKinds, reversedStacks);
     }
 
     /** Returns a copy that matches frames on name and kind exactly (or, with false, on name). */
     public DiffOptions withExactFrameKinds(boolean value) {
-        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, runVariation, value);
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, runVariation, value, reversedStacks);
+    }
+
+    /** Returns a copy whose tree shows the stacks reversed, leaf first (or, with false, as recorded). */
+    public DiffOptions withReversedStacks(boolean value) {
+        return new DiffOptions(normalization, valueType, significanceLevel, noiseModel, gate, runVariation, exactFrameKinds, value);
     }
 }

@@ -80,6 +80,7 @@ public record DiffSummary(OverallChange overall,
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0: " + limit);
         }
-        return new SummaryBuilder(diff, limit).build();
+        // A bottom-up tree's outermost frames would lead the self ranking: summarize the stacks as recorded.
+        return new SummaryBuilder(diff.asRecorded(), limit).build();
     }
 }

@@ -30,6 +30,8 @@ public final class DiffTree {
     private final NodeSignificance significance;
     private final GateThresholds gate;
     private final FunctionTable functions;
+    /** The diff of the stacks as recorded: this one, unless this one's tree shows them reversed. */
+    private final DiffTree recorded;
 
     DiffTree(ValueType valueType, Normalization normalization, DiffSide base, DiffSide head,
              Frame[] frame, int[] parent, int[] end, int[] depth,
@@ -52,9 +54,51 @@ public final class DiffTree {
         // Last: the by-function view reads the fields above (never the node significance
         // accessors below, which depend on it).
         this.functions = FunctionTable.of(this, significance);
+        this.recorded = this;
     }
 
-    /** Returns the by-function view: every function merged over its call paths, and the culprits. */
+    /** A diff whose tree shows reversed stacks, with the by-function view of the recorded ones. */
+    private DiffTree(DiffTree reversed, DiffTree recorded) {
+        this.significance = reversed.significance;
+        this.gate = reversed.gate;
+        this.valueType = reversed.valueType;
+        this.normalization = reversed.normalization;
+        this.base = reversed.base;
+        this.head = reversed.head;
+        this.frame = reversed.frame;
+        this.parent = reversed.parent;
+        this.end = reversed.end;
+        this.depth = reversed.depth;
+        this.baseSelf = reversed.baseSelf;
+        this.headSelf = reversed.headSelf;
+        this.baseTotal = reversed.baseTotal;
+        this.headTotal = reversed.headTotal;
+        this.functions = FunctionTable.reversed(recorded.functions, this);
+        this.recorded = recorded;
+    }
+
+    /**
+     * Returns this diff of reversed stacks with the by-function view, culprits and summary of the
+     * diff of the same profiles as recorded.
+     */
+    DiffTree summarizedBy(DiffTree recorded) {
+        return new DiffTree(this, recorded);
+    }
+
+    /**
+     * Returns the diff of the stacks as recorded: this diff, unless its tree shows them reversed
+     * ({@link DiffOptions#reversedStacks()}), in which case the one its functions, culprits and
+     * {@link DiffSummary} come from.
+     */
+    public DiffTree asRecorded() {
+        return recorded;
+    }
+
+    /**
+     * Returns the by-function view: every function merged over its call paths, and the culprits.
+     * With reversed stacks, the functions and culprits are those of the stacks as recorded
+     * ({@link #asRecorded()}), mapped onto this tree's nodes.
+     */
     public FunctionTable functions() {
         return functions;
     }

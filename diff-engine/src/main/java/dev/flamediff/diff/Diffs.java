@@ -6,6 +6,7 @@ import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.IncompatibleProfilesException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.StackReverser;
 import dev.flamediff.model.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,6 +47,11 @@ public final class Diffs {
         if (base.isEmpty() || head.isEmpty()) {
             throw new IllegalArgumentException("each side needs at least one profile");
         }
+        if (options.reversedStacks()) {
+            DiffOptions asRecorded = options.withReversedStacks(false);
+            DiffTree recorded = diff(base, head, asRecorded);
+            return diff(reversed(base), reversed(head), asRecorded).summarizedBy(recorded);
+        }
         List<Profile> all = new ArrayList<>(base);
         all.addAll(head);
         ValueType type = chooseValueType(all, options);
@@ -64,6 +70,10 @@ public final class Diffs {
         merger.model = model;
         merger.options = options;
         return merger.merge(new DiffSideFactory(base, head));
+    }
+
+    private static List<Profile> reversed(List<Profile> profiles) {
+        return profiles.stream().map(StackReverser::reverse).toList();
     }
 
     /**

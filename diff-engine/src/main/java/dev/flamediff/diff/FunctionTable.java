@@ -184,10 +184,49 @@ public final class FunctionTable {
             sorted[r] = unsorted[order[r]];
         }
         int[] functionOfNode = new int[size];
-        int[] counts = new int[sorted.length + 1];
         functionOfNode[0] = -1;
         for (int n = 1; n < size; n++) {
             functionOfNode[n] = rank[rawFunction[n]];
+        }
+        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, unsorted).find();
+        return laidOut(diff, functionOfNode, sorted, culprits);
+    }
+
+    /**
+     * Returns the by-function view of a diff whose tree shows reversed stacks: the functions and
+     * culprits of the diff of the same stacks as recorded, laid over the reversed tree's nodes. A
+     * function's inclusive value is the same either way (the samples whose stack holds it), but
+     * a reversed stack ends in its outermost frame and its "callees" are its callers, so self
+     * values and culprits found on the reversed tree would name the threads' roots.
+     *
+     * @param recorded the by-function view of the diff of the stacks as recorded
+     * @param reversed the diff of the same profiles with every stack reversed
+     */
+    static FunctionTable reversed(FunctionTable recorded, DiffTree reversed) {
+        Map<Key, Integer> index = new HashMap<>();
+        for (int i = 0; i < recorded.functions.length; i++) {
+            index.putIfAbsent(Key.of(recorded.functions[i].frame()), i);
+        }
+        int size = reversed.size();
+        int[] functionOfNode = new int[size];
+        functionOfNode[0] = -1;
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            Integer f = index.get(Key.of(reversed.frame(n)));
+            if (f == null) {
+                // Reversing moves values between paths but never adds a frame to the profiles.
+                throw new IllegalStateException("a reversed frame that the recorded stacks lack: " + reversed.frame(n));
+            }
+            functionOfNode[n] = f;
+        }
+        return laidOut(reversed, functionOfNode, recorded.functions, recorded.culprits);
+    }
+
+    /** Indexes the nodes of each function and marks the nodes under a significant change. */
+    private static FunctionTable laidOut(DiffTree diff, int[] functionOfNode, FunctionDiff[] sorted, List<Culprit> culprits) {
+        int size = diff.size();
+        int[] counts = new int[sorted.length + 1];
+        for (int n = 1; n < size; n++) {
             counts[functionOfNode[n] + 1]++;
         }
         for (int i = 1; i < counts.length; i++) {
@@ -209,7 +248,6 @@ public final class FunctionTable {
             }
             under[n] = flag;
         }
-        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, unsorted).find();
         return new FunctionTable(diff, functionOfNode, sorted, nodeStart, nodeList, under, culprits);
     }
 }

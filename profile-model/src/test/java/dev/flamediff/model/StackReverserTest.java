@@ -1,13 +1,7 @@
-package dev.flamediff.collect;
+package dev.flamediff.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flamediff.model.CallTree;
-import dev.flamediff.model.CallTreeBuilder;
-import dev.flamediff.model.Frame;
-import dev.flamediff.model.Profile;
-import dev.flamediff.model.ProfileMetadata;
-import dev.flamediff.model.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,4 @@
-package dev.flamediff.collect;
-
-import dev.flamediff.model.CallTree;
-import dev.flamediff.model.CallTreeBuilder;
-import dev.flamediff.model.LimitExceededException;
-import dev.flamediff.model.Profile;
+package dev.flamediff.model;
 
 /**
  * Turns every stack upside down, leaf first, so a flame graph of the result shows the hot leaf
