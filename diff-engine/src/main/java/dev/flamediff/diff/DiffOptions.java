@@ -29,7 +29,7 @@ import java.util.Optional;
  *     says which c a diff used.
  * @param exactFrameKinds whether frames match across profiles only when name and kind are equal,
  *     as difffolded.pl matches folded lines; default false: a method that ran interpreted in one
- *     profile and JIT-compiled in the other is one frame (see {@code Diffs.compareKey})
+ *     profile and JIT-compiled in the other is one frame (see {@code FrameMatch.compareKey})
  * @param reversedStacks whether the diff's tree shows every stack reversed, leaf first (a
  *     bottom-up view: hot leaf functions at the root, their callers merged above them); default
  *     false. Only the tree is reversed: the by-function view, the culprits and the summary are

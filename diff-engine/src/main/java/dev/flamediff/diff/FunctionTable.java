@@ -2,7 +2,6 @@ package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import dev.flamediff.model.Frame;
-import dev.flamediff.model.FrameKind;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -127,10 +126,10 @@ public final class FunctionTable {
         return sign > 0 ? (underChange[node] & 1) != 0 : sign < 0 && (underChange[node] & 2) != 0;
     }
 
-    /** The key functions are merged on: the name, and the kind's match group (see {@link Diffs#compareKey}). */
+    /** The key functions are merged on: the name, and the kind's match group (see {@link FrameMatch#compareKey}). */
     private record Key(String name, int group) {
         static Key of(Frame frame) {
-            return new Key(frame.name(), frame.kind() == FrameKind.KERNEL ? 1 : frame.kind() == FrameKind.THREAD ? 2 : 0);
+            return new Key(frame.name(), FrameMatch.matchGroup(frame.kind()));
         }
 
         // Written out: the generated methods are bound through invokedynamic on their first call.

@@ -9,7 +9,7 @@ import java.util.concurrent.CancellationException;
 /**
  * Walks the union of k call trees in pre-order, union children in key order, without building
  * it: each union node is handed to a {@link Visitor} with the nodes of every tree merged into it.
- * Frames are matched on {@link Diffs#compareKey} (or on the whole frame when kinds must match
+ * Frames are matched on {@link FrameMatch#compareKey} (or on the whole frame when kinds must match
  * exactly), so one union node may take several nodes of one tree (a method that ran interpreted
  * and compiled under one caller) or none (a path absent from that tree).
  *
@@ -230,7 +230,7 @@ final class UnionTreeWalk {
             for (int t = 0; t < k; t++) {
                 if (at[t] < byRank[t].length) {
                     Frame f = trees[t].frames().frame(byRank[t][at[t]]);
-                    if (smallest == null || compare(f, smallest, exactFrameKinds) < 0) {
+                    if (smallest == null || FrameMatch.compare(f, smallest, exactFrameKinds) < 0) {
                         smallest = f;
                     }
                 }
@@ -241,15 +241,11 @@ final class UnionTreeWalk {
             for (int t = 0; t < k; t++) {
                 FrameTable table = trees[t].frames();
                 while (at[t] < byRank[t].length
-                        && compare(table.frame(byRank[t][at[t]]), smallest, exactFrameKinds) == 0) {
+                        && FrameMatch.compare(table.frame(byRank[t][at[t]]), smallest, exactFrameKinds) == 0) {
                     rank[t][byRank[t][at[t]++]] = next;
                 }
             }
             next++;
         }
-    }
-
-    private static int compare(Frame a, Frame b, boolean exactFrameKinds) {
-        return exactFrameKinds ? a.compareTo(b) : Diffs.compareKey(a, b);
     }
 }

@@ -148,7 +148,7 @@ class UnionTreeWalkTest {
         }
 
         private int key(Frame a, Frame b) {
-            return exact ? a.compareTo(b) : Diffs.compareKey(a, b);
+            return FrameMatch.compare(a, b, exact);
         }
 
         private int[] childrenInKeyOrder(CallTree tree, int[] nodes) {

@@ -1,0 +1,195 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.model.CallTree;
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.Profile;
+import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.model.ValueType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Merges the runs of both sides, each a pre-ordered tree with sorted children, into one
+ * {@link DiffTree}: the union walk gives the nodes, this class adds up each node's values per run
+ * and side, scales them by the normalization, derives totals and subtree ends, and has the nodes
+ * tested. Single use, single-threaded.
+ */
+final class UnionTreeMerger {
+
+    private final List<Profile> baseProfiles;
+    private final List<Profile> headProfiles;
+    private final CallTree[] trees;
+    private final int[] valueIndex;
+    /** Per tree, the index of the sample counts behind weighted values, or null when not tested on them. */
+    private final int[] countValueIndex;
+    private final int baseRuns;
+    private final ValueType type;
+    private final NoiseModel model;
+    private final DiffOptions options;
+    private final Normalization normalization;
+
+    private long[] runSelf;
+    private long[] runCount;
+    private Frame[] frame;
+    private int[] parent;
+    private int[] depth;
+    private double[] baseSelf;
+    private double[] headSelf;
+    private int size;
+
+    /**
+     * @param type the value type compared, which every profile has
+     * @param countType the sample counts behind weighted values, which every profile has, used only
+     *     by the compound Poisson model; null when there are none
+     * @param model the noise model the node tests assume
+     */
+    UnionTreeMerger(List<Profile> base, List<Profile> head, ValueType type, ValueType countType,
+                    NoiseModel model, DiffOptions options) {
+        this.baseProfiles = List.copyOf(base);
+        this.headProfiles = List.copyOf(head);
+        List<Profile> all = new ArrayList<>(base);
+        all.addAll(head);
+        this.trees = all.stream().map(Profile::tree).toArray(CallTree[]::new);
+        this.valueIndex = Arrays.stream(trees).mapToInt(t -> t.valueIndex(type)).toArray();
+        this.countValueIndex = model == NoiseModel.COMPOUND_POISSON
+                ? Arrays.stream(trees).mapToInt(t -> t.valueIndex(countType)).toArray() : null;
+        this.baseRuns = base.size();
+        this.type = type;
+        this.model = model;
+        this.options = options;
+        this.normalization = options.normalization();
+        // Sized for the largest tree and an eighth more: the union of similar profiles rarely
+        // needs more, and growing by doubling from small would allocate twice the final arrays.
+        int capacity = Math.max(256, Arrays.stream(trees).mapToInt(CallTree::size).max().orElse(0) / 8 * 9);
+        runSelf = new long[capacity * trees.length];
+        frame = new Frame[capacity];
+        parent = new int[capacity];
+        depth = new int[capacity];
+        baseSelf = new double[capacity];
+        headSelf = new double[capacity];
+    }
+
+    /**
+     * Returns the union tree.
+     *
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted
+     */
+    DiffTree merge() {
+        int k = trees.length;
+        int headRuns = k - baseRuns;
+        double rawBase = 0;
+        double rawHead = 0;
+        for (int t = 0; t < k; t++) {
+            double g = trees[t].grandTotal(valueIndex[t]);
+            if (t < baseRuns) {
+                rawBase += g / baseRuns;
+            } else {
+                rawHead += g / headRuns;
+            }
+        }
+        double baseScale = 1;
+        double headScale = 1;
+        switch (normalization.mode()) {
+            case NONE -> { }
+            // An empty side cannot be scaled to: a factor of 0 would erase base and, with it,
+            // every removed frame; so an empty base or head leaves the values as recorded.
+            case TOTAL -> baseScale = rawBase == 0 || rawHead == 0 ? 1 : rawHead / rawBase;
+            case FACTORS -> {
+                baseScale = normalization.baseFactor();
+                headScale = normalization.headFactor();
+            }
+        }
+        double baseWeight = baseScale / baseRuns;
+        double headWeight = headScale / headRuns;
+
+        new UnionTreeWalk(trees, options.exactFrameKinds()).walk(
+                (par, nodes, from, to) -> add(par, nodes, from, to, baseWeight, headWeight));
+        int n = size;
+        int[] end = new int[n];
+        double[] baseTotal = Arrays.copyOf(baseSelf, n);
+        double[] headTotal = Arrays.copyOf(headSelf, n);
+        for (int i = n - 1; i >= 0; i--) {
+            DiffInterrupts.checkEvery(i);
+            if (end[i] == 0) {
+                end[i] = i + 1;
+            }
+            if (i > 0) {
+                int p = parent[i];
+                end[p] = Math.max(end[p], end[i]);
+                baseTotal[p] += baseTotal[i];
+                headTotal[p] += headTotal[i];
+            }
+        }
+        DiffSide base = side(baseProfiles, baseScale, baseTotal[0]);
+        DiffSide head = side(headProfiles, headScale, headTotal[0]);
+        int[] parents = Arrays.copyOf(parent, n);
+        boolean[] system = FrameClass.systemMask(frame, n);
+        RunValues runs = new RunValues(k, baseRuns, Arrays.copyOf(runSelf, n * k),
+                runCount == null ? null : Arrays.copyOf(runCount, n * k), parents, system);
+        NodeSignificance significance = NodeSignificance.compute(n, runs,
+                new ChangeTester(model, baseScale, headScale, options.runVariation()),
+                options.significanceLevel(), n >= NodeSignificance.PARALLEL_THRESHOLD, NodeSignificance.BLOCK,
+                normalization.mode() != Normalization.Mode.FACTORS);
+        return new DiffTree(type, normalization, base, head, Arrays.copyOf(frame, n),
+                parents, end, Arrays.copyOf(depth, n),
+                Arrays.copyOf(baseSelf, n), Arrays.copyOf(headSelf, n), baseTotal, headTotal,
+                significance, options.gate());
+    }
+
+    private static DiffSide side(List<Profile> profiles, double scale, double total) {
+        List<ProfileMetadata> runs = profiles.stream().map(Profile::metadata).toList();
+        return new DiffSide(runs, scale, total);
+    }
+
+    private int add(int par, int[] nodes, int[] from, int[] to, double baseWeight, double headWeight) {
+        if (size == frame.length) {
+            int cap = size * 2;
+            frame = Arrays.copyOf(frame, cap);
+            parent = Arrays.copyOf(parent, cap);
+            depth = Arrays.copyOf(depth, cap);
+            baseSelf = Arrays.copyOf(baseSelf, cap);
+            headSelf = Arrays.copyOf(headSelf, cap);
+        }
+        int k = trees.length;
+        if ((size + 1) * k > runSelf.length) {
+            runSelf = Arrays.copyOf(runSelf, Math.max(runSelf.length * 2, (size + 1) * k));
+        }
+        if (countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
+            runCount = runCount == null ? new long[runSelf.length] : Arrays.copyOf(runCount, runSelf.length);
+        }
+        int id = size++;
+        double b = 0;
+        double h = 0;
+        Frame f = Frame.ROOT;
+        long fWeight = -1;
+        for (int t = 0; t < trees.length; t++) {
+            for (int i = from[t]; i < to[t]; i++) {
+                int node = nodes[i];
+                // The frame shown is the kind that carried the most of this path's value.
+                Frame candidate = trees[t].frame(node);
+                long weight = trees[t].total(valueIndex[t], node);
+                if (weight > fWeight || (weight == fWeight && candidate.compareTo(f) < 0)) {
+                    f = candidate;
+                    fWeight = weight;
+                }
+                long v = trees[t].self(valueIndex[t], node);
+                runSelf[id * k + t] += v;
+                if (countValueIndex != null) {
+                    runCount[id * k + t] += trees[t].self(countValueIndex[t], node);
+                }
+                if (t < baseRuns) {
+                    b += v;
+                } else {
+                    h += v;
+                }
+            }
+        }
+        frame[id] = par < 0 ? Frame.ROOT : f;
+        parent[id] = par;
+        depth[id] = par < 0 ? 0 : depth[par] + 1;
+        baseSelf[id] = b * baseWeight;
+        headSelf[id] = h * headWeight;
+        return id;
+    }
+}
