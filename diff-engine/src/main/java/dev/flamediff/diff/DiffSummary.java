@@ -81,6 +81,16 @@ public record DiffSummary(OverallChange overall,
             throw new IllegalArgumentException("limit must be >= 0: " + limit);
         }
         // A bottom-up tree's outermost frames would lead the self ranking: summarize the stacks as recorded.
-        return new SummaryBuilder(diff.asRecorded(), limit).build();
+        DiffTree recorded = diff.asRecorded();
+        SummaryRanker ranker = new SummaryRanker(recorded, limit);
+        OverallChange overall = ranker.overall();
+        List<SummaryEntry> frames = ranker.framesBySelf();
+        List<SummaryEntry> paths = ranker.pathsByTotal();
+        List<Culprit> culprits = recorded.functions().culprits();
+        return new DiffSummary(overall, ranker.top(frames, true), ranker.top(frames, false),
+                ranker.top(paths, true), ranker.top(paths, false),
+                ranker.oneSided(NodeStatus.ADDED), ranker.oneSided(NodeStatus.REMOVED),
+                SummaryRanker.belowNoise(frames), ranker.judge(overall, culprits), ranker.withinNoise(frames),
+                ranker.culprits(culprits, true), ranker.culprits(culprits, false));
     }
 }

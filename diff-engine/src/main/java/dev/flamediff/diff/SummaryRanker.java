@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Builds a {@link DiffSummary}; see there for what is ranked and why. Single use. */
-final class SummaryBuilder {
+/**
+ * Ranks a diff's frames and paths and judges its gate, the parts of the summary (see
+ * {@code DiffSummary} for what is ranked and why).
+ */
+final class SummaryRanker {
 
     /** A path is replaced by its child when the child carries at least this share of its change. */
     private static final double CARRIED_BY_CHILD = 0.8;
@@ -19,36 +22,39 @@ final class SummaryBuilder {
     private final int limit;
     private final double profileBase;
 
-    SummaryBuilder(DiffTree diff, int limit) {
+    SummaryRanker(DiffTree diff, int limit) {
         this.diff = diff;
         this.limit = limit;
         this.profileBase = diff.base().total();
     }
 
-    DiffSummary build() {
-        OverallChange overall = new OverallChange(diff.baseTotal(0), diff.headTotal(0),
+    /** Returns the whole profile's change. */
+    OverallChange overall() {
+        return new OverallChange(diff.baseTotal(0), diff.headTotal(0),
                 diff.significance(0), diff.pValue(0), diff.significant(0),
                 diff.baseRuns(), diff.headRuns(), diff.baseVariation(), diff.headVariation());
-        List<SummaryEntry> frames = framesBySelf();
-        int belowNoise = (int) frames.stream().filter(e -> !e.significant() && e.delta() != 0).count();
-        List<SummaryEntry> paths = pathsByTotal();
-        List<SummaryEntry> selfRegressions = top(frames, true);
-        List<Culprit> culprits = diff.functions().culprits();
-        List<Culprit> regressions = culprits.stream().filter(Culprit::regression).limit(limit).toList();
-        List<Culprit> improvements = culprits.stream().filter(c -> !c.regression()).limit(limit).toList();
-        GateVerdict verdict = judge(overall, culprits);
-        return new DiffSummary(overall, selfRegressions, top(frames, false),
-                top(paths, true), top(paths, false),
-                oneSided(NodeStatus.ADDED), oneSided(NodeStatus.REMOVED), belowNoise, verdict,
-                frames.stream().filter(e -> !e.significant() && e.delta() != 0)
-                        .sorted(Comparator.comparingDouble((SummaryEntry e) -> -Math.abs(e.impact()))
-                                .thenComparing(e -> e.frame()))
-                        .limit(limit).toList(),
-                regressions, improvements);
+    }
+
+    /** Returns how many frames changed their self value without the change being significant. */
+    static int belowNoise(List<SummaryEntry> frames) {
+        return (int) frames.stream().filter(e -> !e.significant() && e.delta() != 0).count();
+    }
+
+    /** Returns the frames with the largest self changes that are not significant, largest impact first. */
+    List<SummaryEntry> withinNoise(List<SummaryEntry> frames) {
+        return frames.stream().filter(e -> !e.significant() && e.delta() != 0)
+                .sorted(Comparator.comparingDouble((SummaryEntry e) -> -Math.abs(e.impact()))
+                        .thenComparing(e -> e.frame()))
+                .limit(limit).toList();
+    }
+
+    /** Returns the culprits of one direction, largest impact first. */
+    List<Culprit> culprits(List<Culprit> culprits, boolean regressions) {
+        return culprits.stream().filter(c -> c.regression() == regressions).limit(limit).toList();
     }
 
     /** Every frame with self values, summed over its paths and tested as one change. */
-    private List<SummaryEntry> framesBySelf() {
+    List<SummaryEntry> framesBySelf() {
         Map<Frame, List<Integer>> nodesByFrame = new LinkedHashMap<>();
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
@@ -92,7 +98,7 @@ final class SummaryBuilder {
     }
 
     /** Significant path totals, except those whose change one child carries. */
-    private List<SummaryEntry> pathsByTotal() {
+    List<SummaryEntry> pathsByTotal() {
         List<SummaryEntry> out = new ArrayList<>();
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
@@ -120,7 +126,7 @@ final class SummaryBuilder {
     }
 
     /** The topmost significant nodes only in head (ADDED) or only in base (REMOVED). */
-    private List<SummaryEntry> oneSided(NodeStatus status) {
+    List<SummaryEntry> oneSided(NodeStatus status) {
         List<SummaryEntry> out = new ArrayList<>();
         for (int n = 1; n < diff.size(); n++) {
             if (diff.status(n) == status && diff.significant(n) && diff.status(diff.parent(n)) != status) {
@@ -131,7 +137,7 @@ final class SummaryBuilder {
         return out.subList(0, Math.min(limit, out.size()));
     }
 
-    private List<SummaryEntry> top(List<SummaryEntry> entries, boolean regressions) {
+    List<SummaryEntry> top(List<SummaryEntry> entries, boolean regressions) {
         return entries.stream()
                 .filter(SummaryEntry::significant)
                 .filter(e -> regressions ? e.delta() > 0 : e.delta() < 0)
@@ -142,7 +148,7 @@ final class SummaryBuilder {
     }
 
     /** Counts only significant changes, so noise alone never fails the gate. */
-    private GateVerdict judge(OverallChange overall, List<Culprit> culprits) {
+    GateVerdict judge(OverallChange overall, List<Culprit> culprits) {
         GateThresholds gate = diff.gate();
         List<String> reasons = new ArrayList<>();
         List<String> notes = new ArrayList<>();
