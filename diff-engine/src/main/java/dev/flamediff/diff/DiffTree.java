@@ -1,19 +1,20 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
+import dev.flamediff.model.PreOrderTree;
 import dev.flamediff.model.ValueType;
 
 /**
  * The union of a base and a head call tree: every call path present in either profile is a node,
  * with base and head self and total values (scaled by the normalization). Nodes are laid out in
  * depth-first pre-order with children sorted by name (frames that differ only in how a Java
- * method ran are one node; see {@code Diffs.compareKey}); node 0 is the root, and the
+ * method ran are one node; see {@code FrameMatch.compareKey}); node 0 is the root, and the
  * subtree of node {@code n} is {@code [n, end(n))}. Immutable and safe to share between threads.
  *
  * <p>Deltas are head minus base: positive is a regression (more time, bytes or instructions in
  * head), negative an improvement.
  */
-public final class DiffTree {
+public final class DiffTree implements PreOrderTree {
 
     private final ValueType valueType;
     private final Normalization normalization;
@@ -124,6 +125,7 @@ public final class DiffTree {
     }
 
     /** Returns the number of nodes, the root included. */
+    @Override
     public int size() {
         return frame.length;
     }
@@ -134,32 +136,21 @@ public final class DiffTree {
     }
 
     /** Returns the node's parent, or -1 for the root. */
+    @Override
     public int parent(int node) {
         return parent[node];
     }
 
     /** Returns the exclusive end of the node's subtree in pre-order. */
+    @Override
     public int end(int node) {
         return end[node];
     }
 
     /** Returns the node's depth; the root is at depth 0. */
+    @Override
     public int depth(int node) {
         return depth[node];
-    }
-
-    /** Returns the first child of the node, or -1 when it is a leaf. */
-    public int firstChild(int node) {
-        return end[node] > node + 1 ? node + 1 : -1;
-    }
-
-    /** Returns the next sibling of the node, or -1 when it is the last child (or the root). */
-    public int nextSibling(int node) {
-        if (node == 0) {
-            return -1;
-        }
-        int next = end[node];
-        return next < end[parent[node]] ? next : -1;
     }
 
     /** Returns the node's base self value, scaled. */

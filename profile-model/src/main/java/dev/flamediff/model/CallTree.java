@@ -11,7 +11,7 @@ import java.util.List;
  * <p>Every node has a self value per {@link ValueType}; totals (self plus the totals of all
  * children) are derived once when the tree is built. Safe to share between threads.
  */
-public final class CallTree {
+public final class CallTree implements PreOrderTree {
 
     private final FrameTable frames;
     private final List<ValueType> valueTypes;
@@ -57,11 +57,13 @@ public final class CallTree {
     }
 
     /** Returns the number of nodes, including the root. */
+    @Override
     public int size() {
         return parent.length;
     }
 
     /** Returns the parent of the node, or -1 for the root. */
+    @Override
     public int parent(int node) {
         return parent[node];
     }
@@ -77,27 +79,15 @@ public final class CallTree {
     }
 
     /** Returns the exclusive end of the node's subtree in pre-order. */
+    @Override
     public int end(int node) {
         return end[node];
     }
 
     /** Returns the node's depth; the root is at depth 0. */
+    @Override
     public int depth(int node) {
         return depth[node];
-    }
-
-    /** Returns the first child of the node, or -1 when it is a leaf. */
-    public int firstChild(int node) {
-        return end[node] > node + 1 ? node + 1 : -1;
-    }
-
-    /** Returns the next sibling of the node, or -1 when it is the last child (or the root). */
-    public int nextSibling(int node) {
-        if (node == 0) {
-            return -1;
-        }
-        int next = end[node];
-        return next < end[parent[node]] ? next : -1;
     }
 
     /** Returns the node's self value of the given value index. */
