@@ -67,12 +67,9 @@ final class GraphOptions {
         return out;
     }
 
-    /**
-     * Returns the diff options with frame matching set: the 3-column output promises
-     * difffolded.pl's lines, and difffolded.pl tells {@code foo_[j]} from {@code foo_[i]}.
-     */
+    /** Returns the diff options with frame matching set: exact with the flag or when the output needs it. */
     DiffOptions apply(DiffOptions options, OutputTarget target) {
-        return options.withExactFrameKinds(exactFrameKinds || target.renderer().format().equals("collapsed"))
+        return options.withExactFrameKinds(exactFrameKinds || target.renderer().needsExactFrameKinds())
                 .withReversedStacks(reverse);
     }
 

@@ -15,6 +15,15 @@ public interface DiffRenderer {
     String format();
 
     /**
+     * Returns whether the diff must match frames on name and kind for this format (see
+     * {@code DiffOptions.exactFrameKinds()}): true where the output promises a peer's lines, false
+     * (the default) where a method interpreted in one run and compiled in the other may be one frame.
+     */
+    default boolean needsExactFrameKinds() {
+        return false;
+    }
+
+    /**
      * Writes the diff to the stream, which is flushed but not closed.
      *
      * @throws IOException if writing fails

@@ -63,6 +63,15 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
     }
 
     /**
+     * Returns true: the 3-column lines promise difffolded.pl's, and difffolded.pl tells
+     * {@code foo_[j]} from {@code foo_[i]}.
+     */
+    @Override
+    public boolean needsExactFrameKinds() {
+        return true;
+    }
+
+    /**
      * Writes the diff's 3-column lines, each ending in {@code \n}, in UTF-8. The options do not
      * apply to this format and are ignored.
      *
