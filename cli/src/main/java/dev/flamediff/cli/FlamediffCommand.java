@@ -1,35 +1,27 @@
 package dev.flamediff.cli;
 
-import dev.flamediff.collect.InputLimits;
-import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.model.ProfileException;
-import dev.flamediff.model.TreeLimits;
-import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.ReportOptions;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code flamediff BASE HEAD -o OUT}: reads two profiles, diffs them and writes the diff. The
- * steps (read, diff, report, write) are separate methods so that later flags, such as a CI gate
- * that turns the diff into exit code 1, slot in between without touching the others.
+ * {@code flamediff BASE HEAD -o OUT}: reads the runs of both sides, diffs them, writes the diff,
+ * then reports on stderr what the readers noticed, the totals and the CI gate's verdict (exit
+ * code 1 when it failed). The flags map onto the stages' options records through the mixins.
  */
 @Command(name = "flamediff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
@@ -41,20 +33,8 @@ import picocli.CommandLine.Spec;
         footer = {"  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)"})
 public final class FlamediffCommand implements Callable<Integer> {
 
-    /** The JFR parsers {@code --jfr-parser} accepts. */
-    enum JfrParser { jdk, async }
-
     @Spec
     private CommandSpec spec;
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "BASE",
-            description = "the profile before the change; - reads stdin")
-    private String base;
-
-    @Parameters(index = "1", arity = "0..1", paramLabel = "HEAD",
-            description = "the profile after the change; - reads stdin; left out when BASE is a 3-column file "
-                    + "(stack base head, difffolded.pl's output), which holds both")
-    private String head;
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT",
             description = "output file; its extension (svg, json, collapsed, md, png) picks the format; "
@@ -78,77 +58,11 @@ public final class FlamediffCommand implements Callable<Integer> {
             description = "frames narrower than this (pixels of a 1200-pixel graph) are merged; default ${DEFAULT-VALUE}")
     private double minWidth;
 
-    @Option(names = "--include", paramLabel = "REGEX", converter = PatternConverter.class,
-            description = "keep only stacks with a frame matching REGEX")
-    private Pattern include;
-
-    @Option(names = "--exclude", paramLabel = "REGEX", converter = PatternConverter.class,
-            description = "drop stacks with a frame matching REGEX")
-    private Pattern exclude;
-
-    @Option(names = "--event", paramLabel = "EVENT",
-            description = "event to read: cpu, wall, alloc, lock, native, or a callgrind event such as Ir; "
-                    + "default: the recording's main one")
-    private String event;
-
-    @Option(names = "--value-type", paramLabel = "KIND/UNIT", converter = ValueTypeConverter.class,
-            description = "value type to compare when profiles carry several, e.g. alloc/bytes")
-    private ValueType valueType;
-
-    @Option(names = "--no-normalize-names", negatable = false,
-            description = {"keep every frame name byte for byte as recorded (collapsed output then equals difffolded.pl's). "
-                    + "By default lambda, hidden-class, proxy and address parts are normalized, Java names spelled "
-                    + "with slashes (java/lang/Thread.run) get dots, so both spellings are one frame, and names "
-                    + "that differ only by a CPU feature are one frame: "
-                    + dev.flamediff.collect.FrameNameNormalizer.CPU_VARIANTS})
-    private boolean keepNames;
-
-    @Option(names = "--line-numbers", description = "give Java frames their line number (Foo.bar:42)")
-    private boolean lineNumbers;
-
-    @Option(names = "--simple-names", description = "drop package names from Java classes")
-    private boolean simpleNames;
-
-    @Option(names = "--threads", description = "put a frame per thread at the root")
-    private boolean threads;
-
-    @Option(names = "--thread-filter", paramLabel = "REGEX", converter = PatternConverter.class,
-            description = "keep only samples of threads whose name matches REGEX (JFR)")
-    private Pattern threadFilter;
-
-    @Option(names = "--from", paramLabel = "TIME", converter = TimeOffsetConverter.class,
-            description = "drop events before TIME from the recording's start: ms, or with a unit (2.5s, 1m) (JFR)")
-    private Long from;
-
-    @Option(names = "--to", paramLabel = "TIME", converter = TimeOffsetConverter.class,
-            description = "drop events after TIME from the recording's start (JFR)")
-    private Long to;
-
-    @Option(names = "--jfr-parser", paramLabel = "PARSER",
-            description = "JFR parser: async (async-profiler's jfr-converter, the default) or jdk (jdk.jfr.consumer)")
-    private JfrParser jfrParser;
-
-    @Option(names = "--max-bytes", paramLabel = "N",
-            description = "read at most N (decompressed) bytes of each input; default 4 GiB")
-    private Long maxBytes;
-
-    @Option(names = "--max-gzip-ratio", paramLabel = "N",
-            description = "reject gzip input that expands more than N times; default 200")
-    private Integer maxGzipRatio;
-
-    @Option(names = "--max-name-length", paramLabel = "N",
-            description = "reject frame names longer than N characters; default 65536")
-    private Integer maxNameLength;
-
-    @Option(names = "--max-depth", paramLabel = "N", description = "reject stacks deeper than N frames; default 16384")
-    private Integer maxDepth;
-
-    @Option(names = "--max-nodes", paramLabel = "N",
-            description = "reject profiles whose call tree has more than N nodes; default 20000000")
-    private Integer maxNodes;
+    @Mixin
+    private InputOptions input = new InputOptions();
 
     @Mixin
-    private ReadingOptions reading = new ReadingOptions();
+    private ProfileFiles profiles = new ProfileFiles();
 
     @Mixin
     private NoiseOptions noise = new NoiseOptions();
@@ -200,25 +114,20 @@ public final class FlamediffCommand implements Callable<Integer> {
         return cli;
     }
 
-    /** Runs the diff; returns the exit code (0 written, 2 bad input or usage). */
+    /** Runs the diff; returns the exit code (0 written, 1 gate failed, 2 bad input or usage). */
     @Override
     public Integer call() {
         try {
-            String usage = noise.inputProblem(base, head);
-            if (usage != null && !ProfilePairReader.mayBeOneFile(base, head,
-                    noise.baseRuns() != null || noise.headRuns() != null)) {
-                err().println("flamediff: " + usage + " (see flamediff --help)");
-                return ExitCodes.BAD_INPUT;
-            }
+            ProfileFiles.Inputs inputs = profiles.inputs();
             RenderOptions render = renderOptions();
             OutputTarget target = OutputTargets.choose(output, format);
-            if (noise.severalRuns()) {
-                return severalRuns(target, render);
-            }
-            ProfilePair pair = new ProfilePairReader(stdin, readOptions()).read(base, head);
-            DiffTree diff = diff(pair, target);
-            write(diff, target, render);
-            report(pair, diff);
+            RunsReader.Runs runs = new RunsReader(stdin, input.readOptions()).read(inputs);
+            DiffTree diff = diff(runs, target);
+            target.write(diff, render, stdout, outputLimit(inputs));
+            // Once the output is written, so that a failed run prints its one error line alone.
+            runs.notes().forEach(err()::println);
+            err().println(RunReport.summary(diff));
+            GateReport.runsLine(diff).ifPresent(err()::println);
             return GateReport.exitCode(diff, err());
         } catch (CliFailure failure) {
             return fail(failure);
@@ -233,54 +142,8 @@ public final class FlamediffCommand implements Callable<Integer> {
         }
     }
 
-    ReadOptions readOptions() throws CliFailure {
-        ReadOptions options = ReadOptions.DEFAULT
-                .withLimits(inputLimits())
-                .withNormalizeNames(!keepNames)
-                .withLineNumbers(lineNumbers)
-                .withSimpleNames(simpleNames)
-                .withThreads(threads)
-                .withThreadFilter(threadFilter)
-                .withTimeWindow(from, to)
-                .withInclude(include)
-                .withExclude(exclude)
-                .withEvent(event);
-        options = reading.apply(options);
-        return jfrParser == null ? options : options.withJfrParser(jfrParser.name());
-    }
-
-    /** The defaults of {@link InputLimits#DEFAULT}, with the limits the flags set. */
-    InputLimits inputLimits() throws CliFailure {
-        InputLimits limits = InputLimits.DEFAULT;
-        TreeLimits tree = limits.tree();
-        if (maxBytes != null) {
-            limits = limits.withMaxBytes(positive("--max-bytes", maxBytes));
-        }
-        if (maxGzipRatio != null) {
-            limits = limits.withMaxGzipRatio((int) positive("--max-gzip-ratio", maxGzipRatio));
-        }
-        if (maxNameLength != null) {
-            limits = limits.withMaxNameLength((int) positive("--max-name-length", maxNameLength));
-        }
-        if (maxDepth != null) {
-            tree = tree.withMaxDepth((int) positive("--max-depth", maxDepth));
-        }
-        if (maxNodes != null) {
-            tree = tree.withMaxNodes((int) positive("--max-nodes", maxNodes));
-        }
-        return limits.withTree(tree);
-    }
-
-    private static long positive(String flag, long value) throws CliFailure {
-        if (value <= 0) {
-            throw CliFailure.badInput(flag + " must be a positive number, not " + value, null);
-        }
-        return value;
-    }
-
     DiffOptions diffOptions(OutputTarget target) {
-        DiffOptions options = graph.apply(DiffOptions.DEFAULT.withNormalization(normalization), target);
-        return valueType == null ? options : options.withValueType(valueType);
+        return input.apply(graph.apply(DiffOptions.DEFAULT.withNormalization(normalization), target));
     }
 
     RenderOptions renderOptions() throws CliFailure {
@@ -291,64 +154,19 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .withReport(report.apply(ReportOptions.DEFAULT));
     }
 
-    private DiffTree diff(ProfilePair pair, OutputTarget target) throws CliFailure {
-        EmptySelection.check(List.of(pair.base()), List.of(pair.head()));
-        try {
-            return Diffs.diff(List.of(pair.base()), List.of(pair.head()),
-                    noise.apply(diffOptions(target)));
-        } catch (ProfileException e) {
-            throw CliFailure.badInput(e.getMessage(), e);
-        }
-    }
-
-    /** {@code --base a b c --head x y z}: the same steps over several runs per side. */
-    private int severalRuns(OutputTarget target, RenderOptions render) throws CliFailure {
-        RunsReader.Runs runs = new RunsReader(new ProfilePairReader(stdin, readOptions()))
-                .read(noise.baseRuns(), noise.headRuns());
+    private DiffTree diff(RunsReader.Runs runs, OutputTarget target) throws CliFailure {
         EmptySelection.check(runs.base(), runs.head());
-        DiffTree diff;
         try {
-            diff = Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions(target)));
+            return Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }
-        write(diff, target, render);
-        runs.notes().forEach(err()::println);
-        err().println(RunReport.summary(diff));
-        GateReport.runsLine(diff).ifPresent(err()::println);
-        return GateReport.exitCode(diff, err());
     }
 
-    /**
-     * Writes the output through {@link OutputWriter}: a file atomically (or in place for a device or
-     * pipe), standard output once the whole document is rendered; bounded by --max-output-bytes.
-     */
-    private void write(DiffTree diff, OutputTarget target, RenderOptions render) throws CliFailure {
-        long limit = maxOutputBytes != null ? positive("--max-output-bytes", maxOutputBytes)
-                : OutputWriter.defaultLimit(noise.severalRuns() ? noise.baseRuns() : single(base),
-                        noise.severalRuns() ? noise.headRuns() : single(head));
-        try {
-            new OutputWriter(stdout, limit).write(target.file(), out -> target.renderer().render(diff, render, out));
-        } catch (IOException e) {
-            throw CliFailure.badInput(target.displayName() + ": " + IoMessages.reason(e), e);
-        } catch (RuntimeException e) {
-            throw CliFailure.badInput(target.displayName() + ": could not be written (internal error, please report: "
-                    + e + ")", e);
-        }
-    }
-
-    /** A 3-column file is one input that holds both sides: the other is then null. */
-    private static List<String> single(String input) {
-        return input == null ? List.of() : List.of(input);
-    }
-
-    /**
-     * Prints what the readers noted and the totals once the output is written, so a failed run
-     * prints its one error line and nothing else.
-     */
-    private void report(ProfilePair pair, DiffTree diff) {
-        RunReport.notes(pair).forEach(err()::println);
-        err().println(RunReport.summary(diff));
+    /** The output's size limit: --max-output-bytes, or a multiple of the inputs' size on disk. */
+    private long outputLimit(ProfileFiles.Inputs inputs) throws CliFailure {
+        return maxOutputBytes != null ? FlagValues.positive("--max-output-bytes", maxOutputBytes)
+                : OutputWriter.defaultLimit(inputs.base(), inputs.head());
     }
 
     private int fail(CliFailure failure) {

@@ -2,25 +2,14 @@ package dev.flamediff.cli;
 
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.GateThresholds;
-import java.util.List;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
- * The flags about noise and the CI gate, mixed into {@link FlamediffCommand}: several runs per
- * side, the significance level, the run-to-run variation for one run per side, and the
- * thresholds that turn a significant regression into exit code 1.
+ * The flags about noise and the CI gate, mixed into {@link FlamediffCommand}: the significance
+ * level, the run-to-run variation for one run per side, and the thresholds that turn a
+ * significant regression into exit code 1.
  */
 final class NoiseOptions {
-
-    @Option(names = "--base", arity = "1..*", paramLabel = "FILE",
-            description = "several base runs instead of BASE: a node's value is the mean over the runs, "
-                    + "and significance uses the run-to-run spread")
-    private List<String> baseRuns;
-
-    @Option(names = "--head", arity = "1..*", paramLabel = "FILE",
-            description = "several head runs instead of HEAD (with --base)")
-    private List<String> headRuns;
 
     @Option(names = "--fail-on-regression", paramLabel = "PCT",
             description = "exit 1 when the whole profile grew by more than PCT percent and the growth is "
@@ -49,40 +38,6 @@ final class NoiseOptions {
     private String runVariation;
 
     /**
-     * Returns the usage problem with the inputs given, or null when they are fine: either the two
-     * positional profiles or {@code --base} and {@code --head}, not both and not half of either.
-     */
-    String inputProblem(String base, String head) {
-        boolean runs = baseRuns != null || headRuns != null;
-        if (!runs) {
-            if (base == null && head == null) {
-                return "Missing required parameters: 'BASE', 'HEAD'";
-            }
-            return head == null ? "Missing required parameter: 'HEAD'" : null;
-        }
-        if (base != null) {
-            return "give the profiles either as BASE HEAD or with --base and --head, not both";
-        }
-        if (baseRuns == null || headRuns == null) {
-            return baseRuns == null ? "--head needs --base" : "--base needs --head";
-        }
-        return null;
-    }
-
-    /** Returns whether the profiles come from {@code --base}/{@code --head}. */
-    boolean severalRuns() {
-        return baseRuns != null;
-    }
-
-    List<String> baseRuns() {
-        return baseRuns;
-    }
-
-    List<String> headRuns() {
-        return headRuns;
-    }
-
-    /**
      * Returns the options with the level and the gate's thresholds applied.
      *
      * @throws CliFailure (exit 2) for a level outside (0, 1) or a negative or non-finite percentage
@@ -90,21 +45,17 @@ final class NoiseOptions {
     DiffOptions apply(DiffOptions options) throws CliFailure {
         DiffOptions out = options;
         if (significance != null) {
-            if (!(significance > 0 && significance < 1)) {
-                throw CliFailure.badInput("--significance must be a level between 0 and 1 (exclusive), not "
-                        + significance, null);
-            }
-            out = out.withSignificanceLevel(significance);
+            out = out.withSignificanceLevel(FlagValues.significanceLevel(significance));
         }
         if (runVariation != null) {
             out = out.withRunVariation(runVariation(runVariation));
         }
         GateThresholds gate = GateThresholds.NONE;
         if (failOnRegression != null) {
-            gate = gate.withWholeProfile(percent("--fail-on-regression", failOnRegression));
+            gate = gate.withWholeProfile(FlagValues.percent("--fail-on-regression", failOnRegression));
         }
         if (failOnFrameRegression != null) {
-            gate = gate.withAnyFrame(percent("--fail-on-frame-regression", failOnFrameRegression));
+            gate = gate.withAnyFrame(FlagValues.percent("--fail-on-frame-regression", failOnFrameRegression));
         }
         return out.withGate(gate.withFixedWork(fixedWork));
     }
@@ -125,13 +76,5 @@ final class NoiseOptions {
                     + value, null);
         }
         return c;
-    }
-
-    private static double percent(String flag, double value) throws CliFailure {
-        if (!(value >= 0) || Double.isInfinite(value)) {
-            throw CliFailure.badInput(flag + " must be a percentage >= 0, not "
-                    + String.format(Locale.ROOT, "%s", value), null);
-        }
-        return value / 100;
     }
 }

@@ -19,11 +19,12 @@ final class RunReport {
     private RunReport() {
     }
 
-    /** Returns one line per note of either profile, each starting with the input's name. */
-    static List<String> notes(ProfilePair pair) {
+    /** Returns one line per note of the profiles, in their order, each starting with the input's name. */
+    static List<String> notes(List<Profile> profiles) {
         List<String> lines = new ArrayList<>();
-        addNotes(pair.base(), lines);
-        addNotes(pair.head(), lines);
+        for (Profile profile : profiles) {
+            addNotes(profile, lines);
+        }
         // Both sides of one 3-column file carry the file's notes.
         return lines.stream().distinct().toList();
     }

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -130,11 +129,7 @@ final class SuiteCommand implements Callable<Integer> {
     private SuiteOptions options() throws CliFailure {
         DiffOptions diff = DiffOptions.DEFAULT;
         if (significance != null) {
-            if (!(significance > 0 && significance < 1)) {
-                throw CliFailure.badInput("--significance must be a level between 0 and 1 (exclusive), not "
-                        + significance, null);
-            }
-            diff = diff.withSignificanceLevel(significance);
+            diff = diff.withSignificanceLevel(FlagValues.significanceLevel(significance));
         }
         if (allThreads && threadFilter != null) {
             throw CliFailure.badInput("give either --thread-filter or --all-threads, not both", null);
@@ -145,10 +140,10 @@ final class SuiteCommand implements Callable<Integer> {
             options = options.withThreadFilter(null);
         }
         if (failOnRegression != null) {
-            options = options.withScoreGate(percent("--fail-on-regression", failOnRegression));
+            options = options.withScoreGate(FlagValues.percent("--fail-on-regression", failOnRegression));
         }
         if (failOnFrameRegression != null) {
-            options = options.withFrameGate(percent("--fail-on-frame-regression", failOnFrameRegression));
+            options = options.withFrameGate(FlagValues.percent("--fail-on-frame-regression", failOnFrameRegression));
         }
         return options;
     }
@@ -180,14 +175,6 @@ final class SuiteCommand implements Callable<Integer> {
             out.add(path(n));
         }
         return out;
-    }
-
-    private static double percent(String flag, double value) throws CliFailure {
-        if (!(value >= 0) || Double.isInfinite(value)) {
-            throw CliFailure.badInput(flag + " must be a percentage >= 0, not "
-                    + String.format(Locale.ROOT, "%s", value), null);
-        }
-        return value / 100;
     }
 
     private int fail(PrintWriter err, CliFailure failure) {

@@ -70,12 +70,26 @@ class BadInputTest {
     }
 
     @Test
-    void bothSidesBadReportsOneOfThem() throws IOException {
-        Path badBase = write("base.collapsed", "main;work 3\nmain;idle\n");
-        Path badHead = write("head.collapsed", "main;work 3\nmain;idle -1\n");
-        CliRun run = assertFailsCleanly(badBase.toString(), badHead.toString());
-        assertThat(run.err()).matches("flamediff: (" + badBase + ": collapsed, line 2: no sample count after the last space"
-                + "|" + badHead + ": collapsed, line 2: negative sample count -1)\\R");
+    void whenBothSidesAreBadTheBaseIsReportedEvenWhenTheHeadFailsFirst() throws IOException {
+        // Base fails only after 300,000 good lines; head at once, before it is even parsed.
+        Path badBase = write("base.collapsed", "main;work 3\n".repeat(300_000) + "main;idle\n");
+        String missingHead = dir.resolve("missing-head.collapsed").toString();
+        for (int i = 0; i < 3; i++) {
+            CliRun run = assertFailsCleanly(badBase.toString(), missingHead);
+            assertThat(run.errLines()).containsExactly(
+                    "flamediff: " + badBase + ": collapsed, line 300001: no sample count after the last space");
+        }
+    }
+
+    @Test
+    void withSeveralRunsTheFirstBadFileInArgumentOrderIsReported() throws IOException {
+        Path slowBad = write("base2.collapsed", "main;work 3\n".repeat(300_000) + "main;idle -1\n");
+        String missing = dir.resolve("missing.collapsed").toString();
+        CliRun run = CliRun.run("--base", GOOD, slowBad.toString(), "--head", missing, GOOD, "-o", out.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly(
+                "flamediff: " + slowBad + ": collapsed, line 300001: negative sample count -1");
+        assertThat(out).hasContent(OLD);
     }
 
     @Test

@@ -22,7 +22,7 @@ class RunReportTest {
                 .withMetadata(ProfileMetadata.of("base.jfr", "jfr", "cpu").withTruncated(true)
                         .withNote("truncated recording, read 3 of 4 chunks"));
         Profile head = profile("head.jfr", ValueType.SAMPLES, 10);
-        assertThat(RunReport.notes(new ProfilePair(base, head)))
+        assertThat(RunReport.notes(List.of(base, head)))
                 .containsExactly("base.jfr: truncated recording, read 3 of 4 chunks");
     }
 
@@ -32,7 +32,7 @@ class RunReportTest {
                 ProfileMetadata.of("a.jfr", "jfr", "cpu").withTruncated(true));
         Profile head = profile("b", ValueType.SAMPLES, 1).withMetadata(
                 ProfileMetadata.of("b.out", "callgrind", "Ir").withApproximate(true));
-        assertThat(RunReport.notes(new ProfilePair(base, head))).containsExactly(
+        assertThat(RunReport.notes(List.of(base, head))).containsExactly(
                 "a.jfr: truncated input, only a part of it was read",
                 "b.out: stacks are reconstructed, so approximate");
     }
