@@ -4,7 +4,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The render stage's entry point: the built-in renderers, by format name or file name. */
+/**
+ * The render stage's entry point: the built-in renderers, by format name or file name.
+ *
+ * <p>Unlike the readers ({@code ReaderRegistry.of}), renderers need no registry to be extended: an
+ * input's format must be detected by asking every reader in turn, while an output's format is
+ * chosen by the caller, so a host service with a format of its own implements
+ * {@link DiffRenderer} and calls it directly. This class only names the built-in ones for the
+ * command line's {@code --format} and {@code -o} extensions.
+ */
 public final class Renderers {
 
     /** The built-in formats, in the order {@link #all()} lists their renderers. */

@@ -36,7 +36,7 @@ class StaticStateTest {
             "dev.flamediff.cli.AtomicOutput.DEFAULT_PERMISSIONS", "private; only read, by Files.setPermissions",
             "dev.flamediff.collect.collapsed.CollapsedDetector.CALLGRIND_KEYS", "private constant table; only read",
             "dev.flamediff.collect.collapsed.CollapsedDetector.UTF8_BOM", "private constant bytes; only read",
-            "dev.flamediff.collect.jfr.JfrWriter.ASYNC_PROFILER_TYPE", "private constant bytes; only read",
+            "dev.flamediff.collect.jfr.JfrRecorderDetector.ASYNC_PROFILER_TYPE", "private constant bytes; only read",
             "dev.flamediff.diff.stats.Distributions.LANCZOS", "private coefficients; only read",
             "dev.flamediff.diff.stats.Distributions.LOG_GAMMA_OF_INT",
             "private table filled in the class initializer; only read",

@@ -64,7 +64,7 @@ final class AsyncJfrParser implements JfrParser {
         JfrFrameCache frames = new JfrFrameCache(namer);
         int[] chunk = {0};
         try {
-            parseChunks(file, chunks, sink, frames, chunk, source, !JfrWriter.isAsyncProfiler(file, chunks.readable()));
+            parseChunks(file, chunks, sink, frames, chunk, source, !JfrRecorderDetector.isAsyncProfiler(file, chunks.readable()));
         } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException | RuntimeException e) {

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * Folded stacks (stack → sample count) for the statistics tests: read from the real recordings in
  * fixtures/collapsed, resampled with Poisson noise, turned into profiles. The diff engine must
  * not depend on the collectors, so this reads the simple folded format itself, with just the
- * lambda-name normalization the recordings need to line up (FORMATS.md §B rules 1–4).
+ * part of the collectors' frame-name normalization the recordings need to line up (lambda
+ * counters and hidden-class addresses, as {@code FrameNameNormalizer} removes them).
  */
 final class FoldedStacks {
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class JfrWriterTest {
+class JfrRecorderDetectorTest {
 
     static java.util.List<String> fixtures() {
         return JfrFixtures.ALL;
@@ -23,7 +23,7 @@ class JfrWriterTest {
     void tellsAsyncProfilerRecordingsFromTheJdks(String name) throws IOException, ProfileException {
         Path file = JfrFixtures.path(name);
         JfrChunks chunks = JfrChunkScanner.scan(file, name);
-        assertThat(JfrWriter.isAsyncProfiler(file, chunks.readable())).isEqualTo(JfrFixtures.isAsyncProfiler(name));
+        assertThat(JfrRecorderDetector.isAsyncProfiler(file, chunks.readable())).isEqualTo(JfrFixtures.isAsyncProfiler(name));
     }
 
     @Test
@@ -34,9 +34,9 @@ class JfrWriterTest {
         Files.write(both, Files.readAllBytes(JfrFixtures.path("ap17-base")), java.nio.file.StandardOpenOption.APPEND);
         JfrChunks chunks = JfrChunkScanner.scan(both, "both");
         java.util.List<JfrChunk> all = chunks.readable();
-        assertThat(JfrWriter.isAsyncProfiler(both, all)).isFalse();
-        assertThat(JfrWriter.isAsyncProfiler(both, all.subList(all.size() - 1, all.size()))).isTrue();
-        assertThat(JfrWriter.isAsyncProfiler(both, all.subList(0, 1))).isFalse();
+        assertThat(JfrRecorderDetector.isAsyncProfiler(both, all)).isFalse();
+        assertThat(JfrRecorderDetector.isAsyncProfiler(both, all.subList(all.size() - 1, all.size()))).isTrue();
+        assertThat(JfrRecorderDetector.isAsyncProfiler(both, all.subList(0, 1))).isFalse();
     }
 
     @Test

@@ -13,14 +13,14 @@ import java.util.List;
  * async-profiler declares its own {@code profiler.*} event types (the same test
  * {@link AsyncJfrParser} makes once the metadata is loaded), the JDK's recorder never does.
  */
-final class JfrWriter {
+final class JfrRecorderDetector {
 
     /** The bytes of a type name only async-profiler declares; its metadata strings are UTF-8. */
     private static final byte[] ASYNC_PROFILER_TYPE = "profiler.WallClockSample".getBytes(StandardCharsets.US_ASCII);
     /** Enough for any metadata event seen (async-profiler's is about 10 KB, the JDK's 100-200 KB). */
     private static final int MAX_METADATA_BYTES = 1 << 20;
 
-    private JfrWriter() {
+    private JfrRecorderDetector() {
     }
 
     /**
