@@ -22,11 +22,11 @@ final class GateReport {
      * totals vary (coefficient of variation), the noise the significance tests measured.
      */
     static Optional<String> runsLine(DiffTree diff) {
-        if (!diff.usesRunToRunSpread()) {
+        if (!diff.significance().usesRunToRunSpread()) {
             return Optional.empty();
         }
-        return Optional.of("runs: base " + side(diff.baseRuns(), diff.baseVariation()) + ", head "
-                + side(diff.headRuns(), diff.headVariation()));
+        return Optional.of("runs: base " + side(diff.baseRuns(), diff.significance().baseVariation()) + ", head "
+                + side(diff.headRuns(), diff.significance().headVariation()));
     }
 
     private static String side(int runs, double variation) {

@@ -25,7 +25,7 @@ import java.util.Optional;
  *     the spread of the log ratios of the nodes with enough samples, centered on their median, and
  *     the node tests centered likewise), never below {@link #MIN_RUN_VARIATION}, and falls back to
  *     {@link #DEFAULT_RUN_VARIATION} when too few nodes qualify. With several runs per side the
- *     spread is measured per side and this is not used. {@link DiffTree#runVariationDetails()}
+ *     spread is measured per side and this is not used. {@link DiffSignificance#runVariationDetails()}
  *     says which c a diff used.
  * @param exactFrameKinds whether frames match across profiles only when name and kind are equal,
  *     as difffolded.pl matches folded lines; default false: a method that ran interpreted in one

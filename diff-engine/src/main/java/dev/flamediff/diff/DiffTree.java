@@ -31,6 +31,7 @@ public final class DiffTree implements PreOrderTree {
     private final NodeSignificance significance;
     private final GateThresholds gate;
     private final FunctionTable functions;
+    private final DiffSignificance view;
     /** The diff of the stacks as recorded: this one, unless this one's tree shows them reversed. */
     private final DiffTree recorded;
 
@@ -52,9 +53,10 @@ public final class DiffTree implements PreOrderTree {
         this.headSelf = headSelf;
         this.baseTotal = baseTotal;
         this.headTotal = headTotal;
-        // Last: the by-function view reads the fields above (never the node significance
-        // accessors below, which depend on it).
+        // Last: the by-function view reads the fields above (never the significance view,
+        // which depends on it).
         this.functions = FunctionTable.of(this, significance);
+        this.view = new DiffSignificance(this, significance, functions);
         this.recorded = this;
     }
 
@@ -75,6 +77,7 @@ public final class DiffTree implements PreOrderTree {
         this.baseTotal = reversed.baseTotal;
         this.headTotal = reversed.headTotal;
         this.functions = FunctionTable.reversed(recorded.functions, this);
+        this.view = new DiffSignificance(this, significance, functions);
         this.recorded = recorded;
     }
 
@@ -231,145 +234,22 @@ public final class DiffTree implements PreOrderTree {
         return out;
     }
 
-    // ---- Noise and significance -------------------------------------------------------------
-
-    /** Returns the noise model the significance tests assume for one run's values. */
-    public NoiseModel noiseModel() {
-        return significance.model();
-    }
-
     /**
-     * Returns whether significance uses the run-to-run spread (Welch's t-test), which it does when
-     * either side has more than one run.
+     * Returns the noise view of this diff: which node changes rise above the noise, and the noise
+     * model, run-to-run variation and false-discovery level the tests used.
      */
-    public boolean usesRunToRunSpread() {
-        return baseRuns() > 1 || headRuns() > 1;
-    }
-
-    /**
-     * Returns the relative run-to-run variation per node the one-run tests used, given or
-     * measured on this diff (see {@link DiffOptions#runVariation()}); not used, though still
-     * reported, with several runs.
-     */
-    public double runVariation() {
-        return significance.runVariation();
-    }
-
-    /**
-     * Returns the run-to-run variation the one-run tests used, whether it was given, measured on
-     * this diff or a fallback, and what the measurement saw (see {@link DiffOptions#runVariation()}).
-     */
-    public RunVariation runVariationDetails() {
-        return significance.runVariationDetails();
-    }
-
-    /**
-     * Returns the relative run-to-run variation the one-run tests gave system work (kernel, JVM
-     * and C library frames, whose amount follows the machine more than the program), or NaN
-     * when it was tested like the program's frames (a given variation, several runs, exact values).
-     */
-    public double systemRunVariation() {
-        return significance.systemVariation();
-    }
-
-    /**
-     * Returns the base side's measured relative run-to-run variation per node (c in "variance =
-     * sampling variance + (c·mean)²", pooled over all nodes), or NaN with a single run.
-     */
-    public double baseRunSpread() {
-        return significance.measuredSpread(true);
-    }
-
-    /** Returns the head side's measured relative run-to-run variation per node, or NaN. */
-    public double headRunSpread() {
-        return significance.measuredSpread(false);
-    }
-
-    /** Returns the false-discovery-rate level the significant flags were decided at. */
-    public double significanceLevel() {
-        return significance.level();
+    public DiffSignificance significance() {
+        return view;
     }
 
     /** Returns how many profiles the base side averages. */
     public int baseRuns() {
-        return significance.runs().baseRuns();
+        return base.runs().size();
     }
 
     /** Returns how many profiles the head side averages. */
     public int headRuns() {
-        return significance.runs().headRuns();
-    }
-
-    /**
-     * Returns the base side's coefficient of variation: the standard deviation of its runs' grand
-     * totals over their mean, or NaN with a single run.
-     */
-    public double baseVariation() {
-        return significance.variation(true);
-    }
-
-    /** Returns the head side's coefficient of variation, or NaN with a single run. */
-    public double headVariation() {
-        return significance.variation(false);
-    }
-
-    /**
-     * Returns the signed test statistic of the node's total change (z, or Welch's t with several
-     * runs): positive when head is larger, 0 when nothing changed, infinite for exact values.
-     */
-    public double significance(int node) {
-        return significance.totalScore(node);
-    }
-
-    /** Returns the raw two-sided p-value of the node's total change; 1 when both sides are 0. */
-    public double pValue(int node) {
-        return significance.totalP(node);
-    }
-
-    /**
-     * Returns the Benjamini–Hochberg adjusted p-value of the node's total change, over all self
-     * and total tests of this diff; 1 for changes too small to test. The root's total (the whole
-     * profile) is tested on its own, so its q-value is its p-value.
-     */
-    public double qValue(int node) {
-        return significance.totalQ(node);
-    }
-
-    /**
-     * Returns whether the node's total change rises above the noise at {@link #significanceLevel()}:
-     * its own test is significant and, unless the values are exact, the change is confirmed by a
-     * function on its path (the node's own or a caller's) whose merged inclusive value changed
-     * significantly the same way. Samples move between the paths of a function from one
-     * recording to the next (inlining, lambda frames, a different JIT decision) while the
-     * function keeps its share: a path that appears or vanishes for that reason is not a change.
-     */
-    public boolean significant(int node) {
-        return significance.totalSignificant(node) && confirmed(node, totalDelta(node));
-    }
-
-    private boolean confirmed(int node, double delta) {
-        return node == 0 || significance.model() == NoiseModel.EXACT
-                || functions.underSignificantChange(node, Math.signum(delta));
-    }
-
-    /** Returns the signed test statistic of the node's self change. */
-    public double selfSignificance(int node) {
-        return significance.selfScore(node);
-    }
-
-    /** Returns the raw two-sided p-value of the node's self change; 1 when both sides are 0. */
-    public double selfPValue(int node) {
-        return significance.selfP(node);
-    }
-
-    /** Returns the adjusted p-value of the node's self change. */
-    public double selfQValue(int node) {
-        return significance.selfQ(node);
-    }
-
-    /** Returns whether the node's self change rises above the noise, confirmed as {@link #significant} is. */
-    public boolean selfSignificant(int node) {
-        return significance.selfSignificant(node) && confirmed(node, selfDelta(node));
+        return head.runs().size();
     }
 
     /** Returns the CI gate's thresholds, from the options; {@link DiffSummary} judges them. */

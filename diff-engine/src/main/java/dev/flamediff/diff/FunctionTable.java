@@ -19,7 +19,7 @@ import java.util.concurrent.CancellationException;
  * for the Benjamini–Hochberg adjustment, apart from the node tests: a method that got slower on
  * 65 call paths by 30 samples each is one change of 2,000 samples, not 65 changes too small to
  * tell from noise. The merged counts also decide which node changes count (see
- * {@link DiffTree#significant(int)}): the shape of a stack varies between recordings of the
+ * {@link DiffSignificance#significant(int)}): the shape of a stack varies between recordings of the
  * same program (the JIT inlines differently, a lambda's frames move), so samples move between
  * the paths of a function while the function itself keeps its share.
  */
@@ -72,12 +72,12 @@ public final class FunctionTable {
 
     /**
      * Returns whether the node is part of a significant change, to be drawn as such: its own
-     * change is significant ({@link DiffTree#significant(int)}), or its function's inclusive
+     * change is significant ({@link DiffSignificance#significant(int)}), or its function's inclusive
      * change is, in the same direction as the node's. So 65 thin slivers of one slower method
      * are drawn as the one regression they are.
      */
     public boolean partOfSignificantChange(int node) {
-        if (diff.significant(node)) {
+        if (diff.significance().significant(node)) {
             return true;
         }
         int f = functionOfNode[node];

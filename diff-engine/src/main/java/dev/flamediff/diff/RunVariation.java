@@ -4,7 +4,7 @@ package dev.flamediff.diff;
  * The relative run-to-run variation c per node that a diff with one run per side was tested
  * with (a node's variance is its sampling variance plus (c·value)² per side), and where it came
  * from. With several runs per side the spread is measured instead (see
- * {@link DiffTree#baseRunSpread()}) and this is reported as given but not used.
+ * {@link DiffSignificance#baseRunSpread()}) and this is reported as given but not used.
  *
  * @param value the c the tests used, &gt;= 0
  * @param source where {@code value} came from

@@ -31,8 +31,8 @@ final class SummaryRanker {
     /** Returns the whole profile's change. */
     OverallChange overall() {
         return new OverallChange(diff.baseTotal(0), diff.headTotal(0),
-                diff.significance(0), diff.pValue(0), diff.significant(0),
-                diff.baseRuns(), diff.headRuns(), diff.baseVariation(), diff.headVariation());
+                diff.significance().score(0), diff.significance().pValue(0), diff.significance().significant(0),
+                diff.baseRuns(), diff.headRuns(), diff.significance().baseVariation(), diff.significance().headVariation());
     }
 
     /** Returns how many frames changed their self value without the change being significant. */
@@ -90,7 +90,7 @@ final class SummaryRanker {
         double[] q = DiffInterrupts.adjust(family);
         List<SummaryEntry> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) {
-            boolean significant = q[k] <= diff.significanceLevel();
+            boolean significant = q[k] <= diff.significance().level();
             out.add(new SummaryEntry(frames[k], List.of(), base[k], head[k], profileBase, score[k],
                     Double.isNaN(p[k]) ? 1 : p[k], significant));
         }
@@ -103,7 +103,7 @@ final class SummaryRanker {
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
             double delta = diff.totalDelta(n);
-            if (!diff.significant(n) || delta == 0 || carriedByChild(n, delta)) {
+            if (!diff.significance().significant(n) || delta == 0 || carriedByChild(n, delta)) {
                 continue;
             }
             out.add(pathEntry(n, diff.baseTotal(n), diff.headTotal(n)));
@@ -113,7 +113,7 @@ final class SummaryRanker {
 
     private boolean carriedByChild(int node, double delta) {
         for (int c = diff.firstChild(node); c >= 0; c = diff.nextSibling(c)) {
-            if (diff.significant(c) && diff.totalDelta(c) / delta >= CARRIED_BY_CHILD) {
+            if (diff.significance().significant(c) && diff.totalDelta(c) / delta >= CARRIED_BY_CHILD) {
                 return true;
             }
         }
@@ -122,14 +122,14 @@ final class SummaryRanker {
 
     private SummaryEntry pathEntry(int n, double base, double head) {
         return new SummaryEntry(diff.frame(n), Arrays.asList(diff.path(n)), base, head, profileBase,
-                diff.significance(n), diff.pValue(n), diff.significant(n));
+                diff.significance().score(n), diff.significance().pValue(n), diff.significance().significant(n));
     }
 
     /** The topmost significant nodes only in head (ADDED) or only in base (REMOVED). */
     List<SummaryEntry> oneSided(NodeStatus status) {
         List<SummaryEntry> out = new ArrayList<>();
         for (int n = 1; n < diff.size(); n++) {
-            if (diff.status(n) == status && diff.significant(n) && diff.status(diff.parent(n)) != status) {
+            if (diff.status(n) == status && diff.significance().significant(n) && diff.status(diff.parent(n)) != status) {
                 out.add(pathEntry(n, diff.baseTotal(n), diff.headTotal(n)));
             }
         }
@@ -152,7 +152,7 @@ final class SummaryRanker {
         GateThresholds gate = diff.gate();
         List<String> reasons = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        if (gate.wholeProfile().isPresent() && !gate.fixedWork() && diff.noiseModel() != NoiseModel.EXACT) {
+        if (gate.wholeProfile().isPresent() && !gate.fixedWork() && diff.significance().noiseModel() != NoiseModel.EXACT) {
             notes.add("the whole-profile threshold was not judged: the sampled totals of two recordings say "
                     + "how much CPU each run got, not how much work it did, unless both runs did the same work");
         } else if (gate.wholeProfile().isPresent()) {
@@ -178,7 +178,7 @@ final class SummaryRanker {
 
     /** "p = 0.0012", or for exact values (where every change is real) "exact counts". */
     private String evidence(double p) {
-        return diff.noiseModel() == NoiseModel.EXACT ? "exact counts" : "p = " + pValue(p);
+        return diff.significance().noiseModel() == NoiseModel.EXACT ? "exact counts" : "p = " + pValue(p);
     }
 
     /** ", now spent in X (new) and Y": the culprit's callees that changed its way. */

@@ -67,7 +67,7 @@ class DetectionPowerTest {
                 DiffTree diff = Diffs.diff(FoldedStacks.profiles("base", base),
                         FoldedStacks.profiles("head", head), options);
                 for (int n = 0; n < diff.size(); n++) {
-                    if (diff.frame(n).name().equals(FRAME) && diff.selfSignificant(n) && diff.selfDelta(n) > 0) {
+                    if (diff.frame(n).name().equals(FRAME) && diff.significance().selfSignificant(n) && diff.selfDelta(n) > 0) {
                         detected++;
                         break;
                     }

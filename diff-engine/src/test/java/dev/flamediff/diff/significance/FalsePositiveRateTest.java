@@ -113,12 +113,12 @@ class FalsePositiveRateTest {
                 head[r] = rerecord.apply(random);
             }
             DiffTree diff = Diffs.diff(FoldedStacks.profiles("base", base), FoldedStacks.profiles("head", head), options);
-            variationSum += diff.runVariation();
+            variationSum += diff.significance().runVariation();
             int flagged = 0;
             for (int n = 1; n < diff.size(); n++) {
-                flagged += (diff.significant(n) ? 1 : 0) + (diff.selfSignificant(n) ? 1 : 0);
+                flagged += (diff.significance().significant(n) ? 1 : 0) + (diff.significance().selfSignificant(n) ? 1 : 0);
             }
-            flaggedWhole += diff.significant(0) ? 1 : 0;
+            flaggedWhole += diff.significance().significant(0) ? 1 : 0;
             tests += 2L * diff.size();
             flaggedTests += flagged;
             flaggedDiffs += flagged > 0 ? 1 : 0;

@@ -39,7 +39,7 @@ class GateFalseAlarmTest {
             naiveFailures += diff.headTotal(0) > 1.02 * diff.baseTotal(0) ? 1 : 0;
             boolean any = false;
             for (int n = 1; n < diff.size(); n++) {
-                any |= diff.significant(n) || diff.selfSignificant(n);
+                any |= diff.significance().significant(n) || diff.significance().selfSignificant(n);
             }
             diffsFlaggingNodes += any ? 1 : 0;
         }

@@ -34,7 +34,7 @@ class NoiseModelTest {
         for (int t = 0; t < trials; t++) {
             DiffTree diff = Diffs.diff(BASE.resample(random).weightedProfile("a", s -> false, 1),
                     BASE.resample(random).weightedProfile("b", s -> false, 1), DiffOptions.DEFAULT.withRunVariation(0));
-            assertThat(diff.noiseModel()).isEqualTo(NoiseModel.COMPOUND_POISSON);
+            assertThat(diff.significance().noiseModel()).isEqualTo(NoiseModel.COMPOUND_POISSON);
             assertThat(diff.valueType()).isEqualTo(ValueType.ALLOC_BYTES);
             flagged += SignificanceOnRecordingsTest.flagged(diff).isEmpty() ? 0 : 1;
         }
@@ -51,9 +51,9 @@ class NoiseModelTest {
 
         assertThat(SignificanceOnRecordingsTest.flagged(diff)).contains(LEAF);
         for (int n = 0; n < diff.size(); n++) {
-            if (diff.selfSignificant(n)) {
+            if (diff.significance().selfSignificant(n)) {
                 assertThat(diff.frame(n).name()).isEqualTo(LEAF);
-                assertThat(diff.selfSignificance(n)).isPositive();
+                assertThat(diff.significance().selfScore(n)).isPositive();
             }
         }
     }
@@ -66,10 +66,10 @@ class NoiseModelTest {
         DiffTree exact = Diffs.diff(a, b, DiffOptions.DEFAULT);
         DiffTree poisson = Diffs.diff(a, b, DiffOptions.DEFAULT.withNoiseModel(NoiseModel.COMPOUND_POISSON));
 
-        assertThat(exact.noiseModel()).isEqualTo(NoiseModel.EXACT);
-        assertThat(exact.significant(0)).isTrue();
-        assertThat(poisson.noiseModel()).isEqualTo(NoiseModel.POISSON);
-        assertThat(poisson.significant(0)).isFalse();
+        assertThat(exact.significance().noiseModel()).isEqualTo(NoiseModel.EXACT);
+        assertThat(exact.significance().significant(0)).isTrue();
+        assertThat(poisson.significance().noiseModel()).isEqualTo(NoiseModel.POISSON);
+        assertThat(poisson.significance().significant(0)).isFalse();
     }
 
     @Test
@@ -77,15 +77,15 @@ class NoiseModelTest {
         DiffTree same = Diffs.diff(single(IR, 123_456), single(IR, 123_456), DiffOptions.DEFAULT);
         DiffTree one = Diffs.diff(single(IR, 123_456), single(IR, 123_457), DiffOptions.DEFAULT);
 
-        assertThat(same.noiseModel()).isEqualTo(NoiseModel.EXACT);
+        assertThat(same.significance().noiseModel()).isEqualTo(NoiseModel.EXACT);
         for (int n = 0; n < same.size(); n++) {
-            assertThat(same.significant(n)).isFalse();
-            assertThat(same.pValue(n)).isEqualTo(1.0);
+            assertThat(same.significance().significant(n)).isFalse();
+            assertThat(same.significance().pValue(n)).isEqualTo(1.0);
         }
-        assertThat(one.significant(0)).isTrue();
-        assertThat(one.selfSignificant(one.size() - 1)).isTrue();
-        assertThat(one.pValue(0)).isZero();
-        assertThat(one.significance(0)).isInfinite().isPositive();
+        assertThat(one.significance().significant(0)).isTrue();
+        assertThat(one.significance().selfSignificant(one.size() - 1)).isTrue();
+        assertThat(one.significance().pValue(0)).isZero();
+        assertThat(one.significance().score(0)).isInfinite().isPositive();
     }
 
     @Test
@@ -98,12 +98,12 @@ class NoiseModelTest {
 
         assertThat(diff.baseRuns()).isEqualTo(3);
         assertThat(diff.headRuns()).isEqualTo(2);
-        assertThat(diff.usesRunToRunSpread()).isTrue();
-        assertThat(diff.baseVariation()).isCloseTo(0.1, org.assertj.core.api.Assertions.within(1e-12));
-        assertThat(diff.headVariation()).isZero();
+        assertThat(diff.significance().usesRunToRunSpread()).isTrue();
+        assertThat(diff.significance().baseVariation()).isCloseTo(0.1, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(diff.significance().headVariation()).isZero();
         assertThat(diff.baseTotal(0)).isEqualTo(1000.0);
-        assertThat(diff.significant(0)).isFalse();
-        assertThat(Diffs.diff(base.get(0), head.get(0), DiffOptions.DEFAULT).baseVariation()).isNaN();
+        assertThat(diff.significance().significant(0)).isFalse();
+        assertThat(Diffs.diff(base.get(0), head.get(0), DiffOptions.DEFAULT).significance().baseVariation()).isNaN();
     }
 
     @Test
@@ -115,13 +115,13 @@ class NoiseModelTest {
         DiffTree same = Diffs.diff(single(ValueType.SAMPLES, 500), single(ValueType.SAMPLES, 1000), perIteration);
         DiffTree slower = Diffs.diff(single(ValueType.SAMPLES, 500), single(ValueType.SAMPLES, 1200), perIteration);
 
-        assertThat(same.pValue(0)).isGreaterThan(0.5);
-        assertThat(same.significant(0)).isFalse();
-        assertThat(slower.significant(0)).isTrue();
-        assertThat(slower.significance(0)).isPositive();
+        assertThat(same.significance().pValue(0)).isGreaterThan(0.5);
+        assertThat(same.significance().significant(0)).isFalse();
+        assertThat(slower.significance().significant(0)).isTrue();
+        assertThat(slower.significance().score(0)).isPositive();
         // Without the factors the same counts are a large, significant change.
         assertThat(Diffs.diff(single(ValueType.SAMPLES, 500), single(ValueType.SAMPLES, 1000),
-                DiffOptions.DEFAULT.withRunVariation(0)).significant(0)).isTrue();
+                DiffOptions.DEFAULT.withRunVariation(0)).significance().significant(0)).isTrue();
     }
 
     @Test
@@ -131,9 +131,9 @@ class NoiseModelTest {
                 DiffOptions.DEFAULT.withRunVariation(0).withSignificanceLevel(0.5));
 
         for (int n = 0; n < diff.size(); n++) {
-            assertThat(diff.significant(n)).isFalse();
+            assertThat(diff.significance().significant(n)).isFalse();
         }
-        assertThat(diff.pValue(0)).isCloseTo(0.625, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(diff.significance().pValue(0)).isCloseTo(0.625, org.assertj.core.api.Assertions.within(1e-12));
     }
 
     private static Profile single(ValueType type, long value) throws LimitExceededException {

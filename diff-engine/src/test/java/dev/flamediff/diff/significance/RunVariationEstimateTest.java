@@ -49,8 +49,8 @@ class RunVariationEstimateTest {
             for (int t = 0; t < trials; t++) {
                 DiffTree diff = Diffs.diff(BASE.resampleOverdispersed(random, spreads[i]).profile("a"),
                         BASE.resampleOverdispersed(random, spreads[i]).profile("b"), DiffOptions.DEFAULT);
-                assertThat(diff.runVariationDetails().measured()).isTrue();
-                mean[i] += diff.runVariationDetails().estimate() / trials;
+                assertThat(diff.significance().runVariationDetails().measured()).isTrue();
+                mean[i] += diff.significance().runVariationDetails().estimate() / trials;
             }
             System.out.printf("true run variation %.2f: mean measured %.3f%n", spreads[i], mean[i]);
         }
@@ -63,11 +63,11 @@ class RunVariationEstimateTest {
     void aProfileAgainstItselfMeasuresNothingAndTheFloorHolds() throws IncompatibleProfilesException {
         DiffTree diff = Diffs.diff(BASE.profile("a"), BASE.profile("b"), DiffOptions.DEFAULT);
 
-        RunVariation c = diff.runVariationDetails();
+        RunVariation c = diff.significance().runVariationDetails();
         assertThat(c.source()).isEqualTo(RunVariation.Source.FLOOR);
         assertThat(c.estimate()).isZero();
         assertThat(c.value()).isEqualTo(DiffOptions.MIN_RUN_VARIATION);
-        assertThat(diff.runVariation()).isEqualTo(DiffOptions.MIN_RUN_VARIATION);
+        assertThat(diff.significance().runVariation()).isEqualTo(DiffOptions.MIN_RUN_VARIATION);
         assertThat(c.shift()).isZero();
         // Measured on the program's own frames (system work is measured apart).
         assertThat(c.nodes()).isGreaterThan(40);
@@ -85,10 +85,10 @@ class RunVariationEstimateTest {
         DiffTree plain = Diffs.diff(a.profile("a"), b.profile("b"), DiffOptions.DEFAULT);
         DiffTree doubled = Diffs.diff(a.profile("a"), b.scale(s -> true, 2).profile("b"), DiffOptions.DEFAULT);
 
-        assertThat((1 + doubled.runVariationDetails().shift()) / (1 + plain.runVariationDetails().shift()))
+        assertThat((1 + doubled.significance().runVariationDetails().shift()) / (1 + plain.significance().runVariationDetails().shift()))
                 .isCloseTo(2.0, within(0.15));
-        assertThat(doubled.runVariationDetails().estimate())
-                .isCloseTo(plain.runVariationDetails().estimate(), within(0.1));
+        assertThat(doubled.significance().runVariationDetails().estimate())
+                .isCloseTo(plain.significance().runVariationDetails().estimate(), within(0.1));
         assertThat(SignificanceOnRecordingsTest.flagged(doubled)).isEmpty();
     }
 
@@ -96,9 +96,9 @@ class RunVariationEstimateTest {
     void tooFewNodesFallBackToTheAssumedVariation() throws Exception {
         DiffTree diff = Diffs.diff(single(ValueType.SAMPLES, 1000), single(ValueType.SAMPLES, 1100), DiffOptions.DEFAULT);
 
-        assertThat(diff.runVariationDetails().source()).isEqualTo(RunVariation.Source.FALLBACK);
-        assertThat(diff.runVariation()).isEqualTo(DiffOptions.DEFAULT_RUN_VARIATION);
-        assertThat(diff.runVariationDetails().estimate()).isNaN();
+        assertThat(diff.significance().runVariationDetails().source()).isEqualTo(RunVariation.Source.FALLBACK);
+        assertThat(diff.significance().runVariation()).isEqualTo(DiffOptions.DEFAULT_RUN_VARIATION);
+        assertThat(diff.significance().runVariationDetails().estimate()).isNaN();
     }
 
     @Test
@@ -106,8 +106,8 @@ class RunVariationEstimateTest {
         DiffTree diff = Diffs.diff(FoldedStacks.profiles("a", BASE, BASE), FoldedStacks.profiles("b", BASE, BASE),
                 DiffOptions.DEFAULT);
 
-        assertThat(diff.usesRunToRunSpread()).isTrue();
-        assertThat(diff.runVariationDetails().source()).isEqualTo(RunVariation.Source.FALLBACK);
+        assertThat(diff.significance().usesRunToRunSpread()).isTrue();
+        assertThat(diff.significance().runVariationDetails().source()).isEqualTo(RunVariation.Source.FALLBACK);
     }
 
     @Test
@@ -116,9 +116,9 @@ class RunVariationEstimateTest {
         DiffTree diff = Diffs.diff(BASE.resample(random).weightedProfile("a", s -> false, 1),
                 BASE.resample(random).weightedProfile("b", s -> false, 1), DiffOptions.DEFAULT);
 
-        assertThat(diff.noiseModel()).isEqualTo(NoiseModel.COMPOUND_POISSON);
-        assertThat(diff.runVariationDetails().measured()).isTrue();
-        assertThat(diff.runVariation()).isEqualTo(DiffOptions.MIN_WEIGHTED_RUN_VARIATION);
+        assertThat(diff.significance().noiseModel()).isEqualTo(NoiseModel.COMPOUND_POISSON);
+        assertThat(diff.significance().runVariationDetails().measured()).isTrue();
+        assertThat(diff.significance().runVariation()).isEqualTo(DiffOptions.MIN_WEIGHTED_RUN_VARIATION);
     }
 
     @Test
@@ -130,9 +130,9 @@ class RunVariationEstimateTest {
 
         DiffTree diff = Diffs.diff(BASE.resample(random).profile("a"), head.profile("b"), DiffOptions.DEFAULT);
 
-        assertThat(diff.runVariationDetails().estimate()).isGreaterThan(DiffOptions.MAX_ESTIMATED_RUN_VARIATION);
-        assertThat(diff.runVariationDetails().source()).isEqualTo(RunVariation.Source.CEILING);
-        assertThat(diff.runVariation()).isEqualTo(DiffOptions.MAX_ESTIMATED_RUN_VARIATION);
+        assertThat(diff.significance().runVariationDetails().estimate()).isGreaterThan(DiffOptions.MAX_ESTIMATED_RUN_VARIATION);
+        assertThat(diff.significance().runVariationDetails().source()).isEqualTo(RunVariation.Source.CEILING);
+        assertThat(diff.significance().runVariation()).isEqualTo(DiffOptions.MAX_ESTIMATED_RUN_VARIATION);
     }
 
     @Test
@@ -141,7 +141,7 @@ class RunVariationEstimateTest {
         DiffTree diff = Diffs.diff(BASE.resample(random).profile("a"), BASE.resample(random).scale(s -> true, 3).profile("b"),
                 DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL));
 
-        assertThat(diff.runVariationDetails().shift()).isCloseTo(0, within(0.15));
+        assertThat(diff.significance().runVariationDetails().shift()).isCloseTo(0, within(0.15));
     }
 
     private static Profile single(ValueType type, long value) throws LimitExceededException {

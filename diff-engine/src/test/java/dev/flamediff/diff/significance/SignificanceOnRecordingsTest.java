@@ -29,11 +29,11 @@ class SignificanceOnRecordingsTest {
     void aProfileAgainstItselfFlagsNothingAndEveryPIsOne() throws IncompatibleProfilesException {
         DiffTree diff = Diffs.diff(BASE.profile("base"), BASE.profile("base"), DiffOptions.DEFAULT);
 
-        assertThat(diff.noiseModel()).isEqualTo(NoiseModel.POISSON);
+        assertThat(diff.significance().noiseModel()).isEqualTo(NoiseModel.POISSON);
         for (int n = 0; n < diff.size(); n++) {
-            assertThat(diff.significant(n)).isFalse();
-            assertThat(diff.selfSignificant(n)).isFalse();
-            assertThat(diff.pValue(n)).isEqualTo(1.0);
+            assertThat(diff.significance().significant(n)).isFalse();
+            assertThat(diff.significance().selfSignificant(n)).isFalse();
+            assertThat(diff.significance().pValue(n)).isEqualTo(1.0);
         }
     }
 
@@ -63,14 +63,14 @@ class SignificanceOnRecordingsTest {
                 DiffOptions.DEFAULT.withNormalization(normalization));
 
         assertThat(flagged(diff)).isEmpty();
-        RunVariation c = diff.runVariationDetails();
+        RunVariation c = diff.significance().runVariationDetails();
         System.out.println("busy-machine pair, " + mode + ": " + c);
         assertThat(c.measured()).isTrue();
         // What makes this pair noisy is the machine's work (page faults under a busy kernel,
         // the JIT's threads), measured apart from the program's frames and tested with its own,
         // larger variation; the program's frames vary about as in the quiet pair.
         assertThat(c.value()).isBetween(DiffOptions.MIN_RUN_VARIATION, DiffOptions.DEFAULT_RUN_VARIATION);
-        assertThat(diff.systemRunVariation()).isGreaterThanOrEqualTo(1.0);
+        assertThat(diff.significance().systemRunVariation()).isGreaterThanOrEqualTo(1.0);
         assertThat(diff.functions().culprits()).isEmpty();
     }
 
@@ -85,8 +85,8 @@ class SignificanceOnRecordingsTest {
     private static double measuredOnQuietPair() throws IncompatibleProfilesException {
         DiffTree diff = Diffs.diff(BASE.profile("base"), FoldedStacks.fixture("base2.collapsed").profile("base2"),
                 DiffOptions.DEFAULT);
-        assertThat(diff.runVariationDetails().source()).isEqualTo(RunVariation.Source.ESTIMATED);
-        return diff.runVariationDetails().estimate();
+        assertThat(diff.significance().runVariationDetails().source()).isEqualTo(RunVariation.Source.ESTIMATED);
+        return diff.significance().runVariationDetails().estimate();
     }
 
     @Test
@@ -115,17 +115,17 @@ class SignificanceOnRecordingsTest {
         assertThat(flagged).anyMatch(name -> name.endsWith("FixtureApp.splitWithRegex"));
         int slower = nodeNamed(diff, "fixture/FixtureApp.parseRecords");
         assertThat(diff.status(slower)).isEqualTo(NodeStatus.COMMON);
-        assertThat(diff.significant(slower)).isTrue();
-        assertThat(diff.significance(slower)).isPositive();
+        assertThat(diff.significance().significant(slower)).isTrue();
+        assertThat(diff.significance().score(slower)).isPositive();
         assertThat(slower).isEqualTo(extremeCommonAppNode(diff, +1));
         int faster = nodeNamed(diff, "fixture/FixtureApp.computeChecksum");
         assertThat(diff.status(faster)).isEqualTo(NodeStatus.COMMON);
-        assertThat(diff.selfSignificant(faster)).isTrue();
-        assertThat(diff.selfSignificance(faster)).isNegative();
+        assertThat(diff.significance().selfSignificant(faster)).isTrue();
+        assertThat(diff.significance().selfScore(faster)).isNegative();
         assertThat(faster).isEqualTo(extremeCommonAppNode(diff, -1));
         // The measurement is centered on the bulk of the profile, which head's slower parsing
         // shrank by about half in a recording of the same length.
-        assertThat(diff.runVariationDetails().shift()).isBetween(-0.7, -0.4);
+        assertThat(diff.significance().runVariationDetails().shift()).isBetween(-0.7, -0.4);
     }
 
     @Test
@@ -136,9 +136,9 @@ class SignificanceOnRecordingsTest {
                 DiffOptions.DEFAULT.withRunVariation(DiffOptions.DEFAULT_RUN_VARIATION));
 
         int slower = nodeNamed(diff, "fixture/FixtureApp.parseRecords");
-        assertThat(diff.runVariationDetails()).isEqualTo(RunVariation.fixed(DiffOptions.DEFAULT_RUN_VARIATION));
-        assertThat(diff.significant(slower)).isFalse();
-        assertThat(diff.qValue(slower)).isBetween(0.01, 0.1);
+        assertThat(diff.significance().runVariationDetails()).isEqualTo(RunVariation.fixed(DiffOptions.DEFAULT_RUN_VARIATION));
+        assertThat(diff.significance().significant(slower)).isFalse();
+        assertThat(diff.significance().qValue(slower)).isBetween(0.01, 0.1);
     }
 
     @Test
@@ -161,16 +161,16 @@ class SignificanceOnRecordingsTest {
 
         List<Integer> selfFlagged = new ArrayList<>();
         for (int n = 0; n < diff.size(); n++) {
-            if (diff.selfSignificant(n)) {
+            if (diff.significance().selfSignificant(n)) {
                 selfFlagged.add(n);
             }
-            if (diff.significant(n)) {
+            if (diff.significance().significant(n)) {
                 // Only the frame and the callers above it change.
                 assertThat(diff.totalDelta(n)).isPositive();
             }
         }
         assertThat(selfFlagged).isNotEmpty().allMatch(n -> diff.frame(n).name().equals(leaf));
-        assertThat(selfFlagged).allMatch(n -> diff.selfSignificance(n) > 0);
+        assertThat(selfFlagged).allMatch(n -> diff.significance().selfScore(n) > 0);
     }
 
     private static int nodeNamed(DiffTree diff, String name) {
@@ -200,7 +200,7 @@ class SignificanceOnRecordingsTest {
     static List<String> flagged(DiffTree diff) {
         List<String> out = new ArrayList<>();
         for (int n = 0; n < diff.size(); n++) {
-            if (diff.significant(n) || diff.selfSignificant(n)) {
+            if (diff.significance().significant(n) || diff.significance().selfSignificant(n)) {
                 out.add(diff.frame(n).name());
             }
         }

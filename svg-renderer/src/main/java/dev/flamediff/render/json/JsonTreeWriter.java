@@ -72,13 +72,13 @@ final class JsonTreeWriter {
         JsonText.numberField(gen, "totalDelta", diff.valueType().value(diff.totalDelta(n)));
         JsonText.numberField(gen, "totalDeltaRelative", diff.totalDeltaRelative(n));
         JsonText.numberField(gen, "totalImpact", diff.totalImpact(n));
-        gen.writeBooleanField("significant", diff.significant(n));
-        JsonText.probabilityField(gen, "qValue", diff.qValue(n));
-        JsonText.probabilityField(gen, "pValue", diff.pValue(n));
-        JsonText.probabilityField(gen, "score", diff.significance(n));
-        gen.writeBooleanField("selfSignificant", diff.selfSignificant(n));
-        JsonText.probabilityField(gen, "selfQValue", diff.selfQValue(n));
-        JsonText.probabilityField(gen, "selfPValue", diff.selfPValue(n));
-        JsonText.probabilityField(gen, "selfScore", diff.selfSignificance(n));
+        gen.writeBooleanField("significant", diff.significance().significant(n));
+        JsonText.probabilityField(gen, "qValue", diff.significance().qValue(n));
+        JsonText.probabilityField(gen, "pValue", diff.significance().pValue(n));
+        JsonText.probabilityField(gen, "score", diff.significance().score(n));
+        gen.writeBooleanField("selfSignificant", diff.significance().selfSignificant(n));
+        JsonText.probabilityField(gen, "selfQValue", diff.significance().selfQValue(n));
+        JsonText.probabilityField(gen, "selfPValue", diff.significance().selfPValue(n));
+        JsonText.probabilityField(gen, "selfScore", diff.significance().selfScore(n));
     }
 }

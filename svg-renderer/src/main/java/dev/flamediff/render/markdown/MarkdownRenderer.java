@@ -96,7 +96,7 @@ public final class MarkdownRenderer implements DiffRenderer {
 
     /** Whether the diff's counts are exact (no noise to judge). */
     static boolean exact(DiffTree diff) {
-        return diff.noiseModel() == NoiseModel.EXACT;
+        return diff.significance().noiseModel() == NoiseModel.EXACT;
     }
 
     /** The whole profile's change in words. */
@@ -111,7 +111,7 @@ public final class MarkdownRenderer implements DiffRenderer {
         if (Math.abs(overall.relative()) < 1e-9) {
             return pct;
         }
-        return diff.usesRunToRunSpread() ? pct + " (could be noise)"
+        return diff.significance().usesRunToRunSpread() ? pct + " (could be noise)"
                 : pct + " (could be noise: one run per side; record 3 or more to tell)";
     }
 }

@@ -28,10 +28,10 @@ final class MethodNotes {
         w.write("#### How this was measured\n\n");
         w.write("- Compared " + MarkdownText.span(diff.valueType().toString()) + ", normalization "
                 + MarkdownText.escape(diff.normalization().describe()) + ".\n");
-        w.write("- Base: " + side(diff.base(), diff.baseVariation()) + ".\n");
-        w.write("- Head: " + side(diff.head(), diff.headVariation()) + ".\n");
-        w.write("- Significance: " + MarkdownText.escape(diff.noiseModel().describe()) + "; "
-                + method() + "; false discovery rate " + ValueText.share(diff.significanceLevel())
+        w.write("- Base: " + side(diff.base(), diff.significance().baseVariation()) + ".\n");
+        w.write("- Head: " + side(diff.head(), diff.significance().headVariation()) + ".\n");
+        w.write("- Significance: " + MarkdownText.escape(diff.significance().noiseModel().describe()) + "; "
+                + method() + "; false discovery rate " + ValueText.share(diff.significance().level())
                 + " over all nodes (the whole profile tested alone at the same level).\n");
         if (summary.gate().enabled()) {
             w.write("- CI gate: " + (summary.gate().failed() ? "failed" : "passed")
@@ -46,12 +46,12 @@ final class MethodNotes {
     }
 
     private String method() {
-        if (diff.usesRunToRunSpread()) {
+        if (diff.significance().usesRunToRunSpread()) {
             return "several runs: Welch's t-test on the runs, variances moderated with the measured "
-                    + "run-to-run spread per node (base " + spread(diff.baseRunSpread()) + ", head "
-                    + spread(diff.headRunSpread()) + ")";
+                    + "run-to-run spread per node (base " + spread(diff.significance().baseRunSpread()) + ", head "
+                    + spread(diff.significance().headRunSpread()) + ")";
         }
-        RunVariation c = diff.runVariationDetails();
+        RunVariation c = diff.significance().runVariationDetails();
         if (c.source() == RunVariation.Source.FIXED && c.value() == 0) {
             return "one run per side, against sampling noise alone";
         }

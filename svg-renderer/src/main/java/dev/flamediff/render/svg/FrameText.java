@@ -1,5 +1,6 @@
 package dev.flamediff.render.svg;
 
+import dev.flamediff.diff.DiffSignificance;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
 import dev.flamediff.diff.NoiseModel;
@@ -65,12 +66,13 @@ final class FrameText {
         }
         if (!f.isElided() && (f.base() != f.head() || f.baseSelf() != f.headSelf())) {
             sb.append("\nchange: ");
-            if (diff.noiseModel() == NoiseModel.EXACT) {
+            if (diff.significance().noiseModel() == NoiseModel.EXACT) {
                 sb.append("exact counts, every change is real");
             } else {
-                sb.append("total ").append(verdict(diff.significant(f.node()))).append(", own code ")
-                        .append(verdict(diff.selfSignificant(f.node())));
-                if (!(diff.significant(f.node()) && diff.selfSignificant(f.node())) && !diff.usesRunToRunSpread()) {
+                sb.append("total ").append(verdict(diff.significance().significant(f.node()))).append(", own code ")
+                        .append(verdict(diff.significance().selfSignificant(f.node())));
+                DiffSignificance noise = diff.significance();
+                if (!(noise.significant(f.node()) && noise.selfSignificant(f.node())) && !noise.usesRunToRunSpread()) {
                     sb.append(" (record 3 or more runs per side to tell)");
                 }
             }

@@ -47,7 +47,7 @@ final class FunctionListWriter {
         }
         out.end().end();
         out.start("tbody");
-        boolean exact = diff.noiseModel() == NoiseModel.EXACT;
+        boolean exact = diff.significance().noiseModel() == NoiseModel.EXACT;
         for (int i = 0; i < functions.rows().size(); i++) {
             FunctionRows.Row r = functions.rows().get(i);
             FunctionDiff f = r.function();

@@ -110,10 +110,10 @@ final class HeaderText {
 
     /** Returns the line saying, in plain words, what bright and pale colours mean for this diff. */
     static String noise(DiffTree diff) {
-        if (diff.noiseModel() == NoiseModel.EXACT) {
+        if (diff.significance().noiseModel() == NoiseModel.EXACT) {
             return "Exact counts: every change is real; the stronger the colour, the larger the change.";
         }
-        if (diff.usesRunToRunSpread()) {
+        if (diff.significance().usesRunToRunSpread()) {
             return "Strong colours: likely real changes. Pale: could be noise (" + diff.baseRuns() + " base and "
                     + diff.headRuns() + " head runs compared).";
         }
@@ -122,19 +122,19 @@ final class HeaderText {
 
     /** Returns how the changes were tested, for the "how this was tested" line. */
     static String method(DiffTree diff) {
-        String runs = diff.usesRunToRunSpread()
+        String runs = diff.significance().usesRunToRunSpread()
                 ? "run-to-run spread of " + diff.baseRuns() + " base and " + diff.headRuns() + " head runs"
-                : diff.noiseModel().describe() + oneRunVariation(diff);
+                : diff.significance().noiseModel().describe() + oneRunVariation(diff);
         return "How this was tested: " + runs + "; false discovery rate "
-                + ValueFormat.number(diff.significanceLevel() * 100) + "% over all frames.";
+                + ValueFormat.number(diff.significance().level() * 100) + "% over all frames.";
     }
 
     /** Returns how the one-run tests' run-to-run variation was chosen, or "" for exact values. */
     private static String oneRunVariation(DiffTree diff) {
-        if (diff.noiseModel() == NoiseModel.EXACT) {
+        if (diff.significance().noiseModel() == NoiseModel.EXACT) {
             return "";
         }
-        RunVariation c = diff.runVariationDetails();
+        RunVariation c = diff.significance().runVariationDetails();
         String how = switch (c.source()) {
             case FIXED -> "assumed";
             case ESTIMATED -> "measured on " + c.nodes() + " paths";

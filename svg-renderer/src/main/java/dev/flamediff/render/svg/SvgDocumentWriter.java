@@ -113,7 +113,7 @@ final class SvgDocumentWriter {
             out.textElement("fn-label", "hl-label", center, y, "middle", highlight).nl();
         }
         out.end().nl();
-        new ControlBarWriter(out, colors, options, system.any(), diff.noiseModel() == NoiseModel.EXACT).write(barY);
+        new ControlBarWriter(out, colors, options, system.any(), diff.significance().noiseModel() == NoiseModel.EXACT).write(barY);
         ControlBarWriter.writeOverlays(out);
         out.end().nl();
         xml.writeEndDocument();
@@ -177,7 +177,7 @@ final class SvgDocumentWriter {
         if (by == ColorBy.TOTAL) {
             return colors.fill(status, f.base(), f.head(), significant(f), strength.of(f.node()), total);
         }
-        return colors.fill(status, f.baseSelf(), f.headSelf(), diff.selfSignificant(f.node()), 1, total);
+        return colors.fill(status, f.baseSelf(), f.headSelf(), diff.significance().selfSignificant(f.node()), 1, total);
     }
 
     private boolean highlighted(PlacedFrame f) {
@@ -225,7 +225,7 @@ final class SvgDocumentWriter {
         if (!f.isElided() && f.base() != f.head() && !significant(f)) {
             sb.append(" nz");
         }
-        if (!f.isElided() && f.baseSelf() != f.headSelf() && !diff.selfSignificant(f.node())) {
+        if (!f.isElided() && f.baseSelf() != f.headSelf() && !diff.significance().selfSignificant(f.node())) {
             sb.append(" nzs");
         }
         if (DiffColors.needsWhiteText(fill)) {

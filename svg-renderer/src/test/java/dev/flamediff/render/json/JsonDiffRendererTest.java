@@ -105,9 +105,9 @@ class JsonDiffRendererTest {
             assertThat(doc.at("/normalization/mode").asText()).isEqualTo(norm.mode().name().toLowerCase(Locale.ROOT));
             assertThat(doc.at("/base/scale").asDouble()).isEqualTo(diff.base().scale());
             assertThat(doc.at("/significance/noiseModel").asText())
-                    .isEqualTo(diff.noiseModel().name().toLowerCase(Locale.ROOT));
-            assertThat(doc.at("/significance/level").asDouble()).isEqualTo(diff.significanceLevel());
-            RunVariation c = diff.runVariationDetails();
+                    .isEqualTo(diff.significance().noiseModel().name().toLowerCase(Locale.ROOT));
+            assertThat(doc.at("/significance/level").asDouble()).isEqualTo(diff.significance().level());
+            RunVariation c = diff.significance().runVariationDetails();
             assertThat(doc.at("/significance/runVariation").asDouble()).isEqualTo(c.value());
             assertThat(doc.at("/significance/runVariationSource").asText())
                     .isEqualTo(c.source().name().toLowerCase(Locale.ROOT));
@@ -134,11 +134,11 @@ class JsonDiffRendererTest {
                 } else {
                     assertThat(j.get("totalDeltaRelative").asDouble()).isEqualTo(diff.totalDeltaRelative(n) + 0.0);
                 }
-                assertThat(j.get("significant").asBoolean()).isEqualTo(diff.significant(n));
-                if (Double.isNaN(diff.qValue(n))) {
+                assertThat(j.get("significant").asBoolean()).isEqualTo(diff.significance().significant(n));
+                if (Double.isNaN(diff.significance().qValue(n))) {
                     assertThat(j.get("qValue").isNull()).isTrue();
                 } else {
-                    assertThat(j.get("qValue").asDouble()).isCloseTo(diff.qValue(n), within(diff.qValue(n) * 1e-3));
+                    assertThat(j.get("qValue").asDouble()).isCloseTo(diff.significance().qValue(n), within(diff.significance().qValue(n) * 1e-3));
                 }
                 assertThat(j.has("children")).isEqualTo(diff.firstChild(n) >= 0);
             }

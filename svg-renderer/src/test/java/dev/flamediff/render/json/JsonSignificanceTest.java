@@ -58,15 +58,15 @@ class JsonSignificanceTest {
         assertThat(schema.validate(doc)).isEmpty();
         assertThat(doc.at("/significance/baseRuns").asInt()).isEqualTo(3);
         assertThat(doc.at("/significance/headRuns").asInt()).isEqualTo(3);
-        assertThat(doc.at("/significance/baseVariation").asDouble()).isCloseTo(diff.baseVariation(), within(1e-12));
-        assertThat(doc.at("/significance/runVariation").asDouble()).isEqualTo(diff.runVariation());
+        assertThat(doc.at("/significance/baseVariation").asDouble()).isCloseTo(diff.significance().baseVariation(), within(1e-12));
+        assertThat(doc.at("/significance/runVariation").asDouble()).isEqualTo(diff.significance().runVariation());
         List<JsonNode> nodes = new ArrayList<>();
         collect(doc.get("tree"), nodes);
         for (int n = 0; n < diff.size(); n++) {
             JsonNode j = nodes.get(n);
-            assertThat(j.get("selfSignificant").asBoolean()).isEqualTo(diff.selfSignificant(n));
-            assertThat(j.get("pValue").asDouble()).isCloseTo(diff.pValue(n), within(diff.pValue(n) * 1e-3));
-            assertThat(j.get("score").asDouble()).isCloseTo(diff.significance(n), within(Math.abs(diff.significance(n)) * 1e-3));
+            assertThat(j.get("selfSignificant").asBoolean()).isEqualTo(diff.significance().selfSignificant(n));
+            assertThat(j.get("pValue").asDouble()).isCloseTo(diff.significance().pValue(n), within(diff.significance().pValue(n) * 1e-3));
+            assertThat(j.get("score").asDouble()).isCloseTo(diff.significance().score(n), within(Math.abs(diff.significance().score(n)) * 1e-3));
         }
         DiffSummary summary = DiffSummary.of(diff);
         SummaryEntry top = summary.selfRegressions().get(0);

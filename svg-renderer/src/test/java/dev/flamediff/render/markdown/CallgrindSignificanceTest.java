@@ -26,12 +26,12 @@ class CallgrindSignificanceTest {
         DiffTree diff = Diffs.diff(Profiles.read(FixtureFiles.path("callgrind/callgrind.out.base"), ReadOptions.DEFAULT),
                 Profiles.read(FixtureFiles.path("callgrind/callgrind.out.head"), ReadOptions.DEFAULT), DiffOptions.DEFAULT);
 
-        assertThat(diff.noiseModel()).isEqualTo(NoiseModel.EXACT);
-        assertThat(diff.runVariationDetails().measured()).isFalse();
+        assertThat(diff.significance().noiseModel()).isEqualTo(NoiseModel.EXACT);
+        assertThat(diff.significance().runVariationDetails().measured()).isFalse();
         DiffSummary summary = DiffSummary.of(diff, 50);
         assertThat(summary.selfRegressions()).extracting(e -> e.frame().name()).contains("parse_records");
         assertThat(summary.selfImprovements()).extracting(e -> e.frame().name()).contains("compute_checksum");
         assertThat(summary.selfRegressions()).allMatch(SummaryEntry::significant);
-        assertThat(diff.runVariationDetails().source()).isEqualTo(RunVariation.Source.FALLBACK);
+        assertThat(diff.significance().runVariationDetails().source()).isEqualTo(RunVariation.Source.FALLBACK);
     }
 }

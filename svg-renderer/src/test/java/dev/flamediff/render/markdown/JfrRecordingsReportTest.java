@@ -48,10 +48,10 @@ class JfrRecordingsReportTest {
                 DiffOptions.DEFAULT);
 
         int slower = largestChange(diff, "fixture.FixtureApp.parseRecords");
-        assertThat(diff.significant(slower)).as("parseRecords q %s", diff.qValue(slower)).isTrue();
+        assertThat(diff.significance().significant(slower)).as("parseRecords q %s", diff.significance().qValue(slower)).isTrue();
         assertThat(diff.totalDelta(slower)).isPositive();
         int faster = largestChange(diff, "fixture.FixtureApp.computeChecksum");
-        assertThat(diff.selfSignificant(faster)).as("computeChecksum q %s", diff.selfQValue(faster)).isTrue();
+        assertThat(diff.significance().selfSignificant(faster)).as("computeChecksum q %s", diff.significance().selfQValue(faster)).isTrue();
         assertThat(diff.selfDelta(faster)).isNegative();
     }
 
@@ -81,7 +81,7 @@ class JfrRecordingsReportTest {
             DiffSummary summary = DiffSummary.of(diff);
 
             for (int n = 0; n < diff.size(); n++) {
-                assertThat(diff.significant(n) || diff.selfSignificant(n))
+                assertThat(diff.significance().significant(n) || diff.significance().selfSignificant(n))
                         .as("%s %s flagged", normalization.mode(), diff.frame(n).name()).isFalse();
             }
             assertThat(summary.selfRegressions()).isEmpty();
@@ -92,7 +92,7 @@ class JfrRecordingsReportTest {
             if (normalization != Normalization.TOTAL) {
                 assertThat(report).contains("(could be noise: one run per side; record 3 or more to tell)");
             }
-            assertThat(diff.noiseModel()).isEqualTo(event.equals("alloc") || event.equals("lock")
+            assertThat(diff.significance().noiseModel()).isEqualTo(event.equals("alloc") || event.equals("lock")
                     ? NoiseModel.COMPOUND_POISSON : NoiseModel.POISSON);
         }
     }

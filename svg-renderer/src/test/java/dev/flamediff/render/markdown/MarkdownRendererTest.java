@@ -102,7 +102,7 @@ class MarkdownRendererTest {
         String first = md.substring(0, md.indexOf("<details>"));
         assertThat(first).doesNotContain("| p |", "fixture.FixtureApp.");
         assertThat(first.lines().filter(l -> !l.isBlank()).count()).as("lines before the details").isLessThanOrEqualTo(15);
-        RunVariation c = diff.runVariationDetails();
+        RunVariation c = diff.significance().runVariationDetails();
         assertThat(c.measured()).isTrue();
         assertThat(md).contains("one run per side: a run-to-run variation of "
                 + String.format(java.util.Locale.ROOT, "%.2f%%", 100 * c.value()) + " per node",

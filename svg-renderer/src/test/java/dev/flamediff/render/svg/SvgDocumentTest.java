@@ -116,7 +116,7 @@ class SvgDocumentTest {
                 .isEqualTo("Strong colours: likely real changes. Pale: could be noise; record 3 or more runs per side to tell.");
         assertThat(SvgTestSupport.byId(doc, "method").getTextContent())
                 .contains("How this was tested: Poisson sample counts", "false discovery rate "
-                        + ValueFormat.number(diff.significanceLevel() * 100) + "%");
+                        + ValueFormat.number(diff.significance().level() * 100) + "%");
         assertThat(SvgTestSupport.byId(doc, "method-btn").getAttribute("class")).isEqualTo("btn");
     }
 
@@ -296,9 +296,9 @@ class SvgDocumentTest {
     private static String noiseLine(DiffTree d, String name) {
         for (int n = 0; n < d.size(); n++) {
             if (d.frame(n).name().equals(name)) {
-                boolean both = d.significant(n) && d.selfSignificant(n);
-                return "change: total " + (d.significant(n) ? "likely real" : "could be noise") + ", own code "
-                        + (d.selfSignificant(n) ? "likely real" : "could be noise")
+                boolean both = d.significance().significant(n) && d.significance().selfSignificant(n);
+                return "change: total " + (d.significance().significant(n) ? "likely real" : "could be noise") + ", own code "
+                        + (d.significance().selfSignificant(n) ? "likely real" : "could be noise")
                         + (both ? "" : " (record 3 or more runs per side to tell)");
             }
         }
