@@ -14,16 +14,13 @@ import dev.flamediff.model.ValueType;
  * <p>Deltas are head minus base: positive is a regression (more time, bytes or instructions in
  * head), negative an improvement.
  */
-public final class DiffTree implements PreOrderTree {
+public final class DiffTree extends PreOrderTree {
 
     private final ValueType valueType;
     private final Normalization normalization;
     private final DiffSide base;
     private final DiffSide head;
     private final Frame[] frame;
-    private final int[] parent;
-    private final int[] end;
-    private final int[] depth;
     private final double[] baseSelf;
     private final double[] headSelf;
     private final double[] baseTotal;
@@ -39,6 +36,7 @@ public final class DiffTree implements PreOrderTree {
              Frame[] frame, int[] parent, int[] end, int[] depth,
              double[] baseSelf, double[] headSelf, double[] baseTotal, double[] headTotal,
              NodeSignificance significance, GateThresholds gate) {
+        super(parent, end, depth);
         this.significance = significance;
         this.gate = gate;
         this.valueType = valueType;
@@ -46,9 +44,6 @@ public final class DiffTree implements PreOrderTree {
         this.base = base;
         this.head = head;
         this.frame = frame;
-        this.parent = parent;
-        this.end = end;
-        this.depth = depth;
         this.baseSelf = baseSelf;
         this.headSelf = headSelf;
         this.baseTotal = baseTotal;
@@ -62,6 +57,7 @@ public final class DiffTree implements PreOrderTree {
 
     /** A diff whose tree shows reversed stacks, with the by-function view of the recorded ones. */
     private DiffTree(DiffTree reversed, DiffTree recorded) {
+        super(reversed);
         this.significance = reversed.significance;
         this.gate = reversed.gate;
         this.valueType = reversed.valueType;
@@ -69,9 +65,6 @@ public final class DiffTree implements PreOrderTree {
         this.base = reversed.base;
         this.head = reversed.head;
         this.frame = reversed.frame;
-        this.parent = reversed.parent;
-        this.end = reversed.end;
-        this.depth = reversed.depth;
         this.baseSelf = reversed.baseSelf;
         this.headSelf = reversed.headSelf;
         this.baseTotal = reversed.baseTotal;
@@ -127,33 +120,9 @@ public final class DiffTree implements PreOrderTree {
         return head;
     }
 
-    /** Returns the number of nodes, the root included. */
-    @Override
-    public int size() {
-        return frame.length;
-    }
-
     /** Returns the node's frame. */
     public Frame frame(int node) {
         return frame[node];
-    }
-
-    /** Returns the node's parent, or -1 for the root. */
-    @Override
-    public int parent(int node) {
-        return parent[node];
-    }
-
-    /** Returns the exclusive end of the node's subtree in pre-order. */
-    @Override
-    public int end(int node) {
-        return end[node];
-    }
-
-    /** Returns the node's depth; the root is at depth 0. */
-    @Override
-    public int depth(int node) {
-        return depth[node];
     }
 
     /** Returns the node's base self value, scaled. */
@@ -227,9 +196,9 @@ public final class DiffTree implements PreOrderTree {
      * itself is not included).
      */
     public Frame[] path(int node) {
-        Frame[] out = new Frame[depth[node]];
-        for (int n = node; n > 0; n = parent[n]) {
-            out[depth[n] - 1] = frame[n];
+        Frame[] out = new Frame[depth(node)];
+        for (int n = node; n > 0; n = parent(n)) {
+            out[depth(n) - 1] = frame[n];
         }
         return out;
     }

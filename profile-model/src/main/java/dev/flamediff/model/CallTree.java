@@ -11,25 +11,20 @@ import java.util.List;
  * <p>Every node has a self value per {@link ValueType}; totals (self plus the totals of all
  * children) are derived once when the tree is built. Safe to share between threads.
  */
-public final class CallTree implements PreOrderTree {
+public final class CallTree extends PreOrderTree {
 
     private final FrameTable frames;
     private final List<ValueType> valueTypes;
-    private final int[] parent;
     private final int[] frame;
-    private final int[] end;
-    private final int[] depth;
     private final long[][] self;
     private final long[][] total;
 
     CallTree(FrameTable frames, List<ValueType> valueTypes, int[] parent, int[] frame, int[] end,
              int[] depth, long[][] self) {
+        super(parent, end, depth);
         this.frames = frames;
         this.valueTypes = List.copyOf(valueTypes);
-        this.parent = parent;
         this.frame = frame;
-        this.end = end;
-        this.depth = depth;
         this.self = self;
         this.total = new long[self.length][];
         for (int v = 0; v < self.length; v++) {
@@ -56,18 +51,6 @@ public final class CallTree implements PreOrderTree {
         return valueTypes.indexOf(type);
     }
 
-    /** Returns the number of nodes, including the root. */
-    @Override
-    public int size() {
-        return parent.length;
-    }
-
-    /** Returns the parent of the node, or -1 for the root. */
-    @Override
-    public int parent(int node) {
-        return parent[node];
-    }
-
     /** Returns the frame id of the node in {@link #frames()}. */
     public int frameId(int node) {
         return frame[node];
@@ -76,18 +59,6 @@ public final class CallTree implements PreOrderTree {
     /** Returns the frame of the node. */
     public Frame frame(int node) {
         return frames.frame(frame[node]);
-    }
-
-    /** Returns the exclusive end of the node's subtree in pre-order. */
-    @Override
-    public int end(int node) {
-        return end[node];
-    }
-
-    /** Returns the node's depth; the root is at depth 0. */
-    @Override
-    public int depth(int node) {
-        return depth[node];
     }
 
     /** Returns the node's self value of the given value index. */
@@ -105,23 +76,14 @@ public final class CallTree implements PreOrderTree {
         return total[valueIndex][0];
     }
 
-    /** Returns the largest depth of any node. */
-    public int maxDepth() {
-        int max = 0;
-        for (int d : depth) {
-            max = Math.max(max, d);
-        }
-        return max;
-    }
-
     /**
      * Returns the frames from just below the root down to the node, root-side first (the root
      * itself is not included).
      */
     public Frame[] path(int node) {
-        Frame[] out = new Frame[depth[node]];
-        for (int n = node; n > 0; n = parent[n]) {
-            out[depth[n] - 1] = frame(n);
+        Frame[] out = new Frame[depth(node)];
+        for (int n = node; n > 0; n = parent(n)) {
+            out[depth(n) - 1] = frame(n);
         }
         return out;
     }
