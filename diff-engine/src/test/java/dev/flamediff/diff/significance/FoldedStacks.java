@@ -1,5 +1,6 @@
 package dev.flamediff.diff.significance;
 
+import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
@@ -9,7 +10,6 @@ import dev.flamediff.model.ValueType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -28,7 +28,6 @@ import java.util.regex.Pattern;
  */
 final class FoldedStacks {
 
-    private static final Path FIXTURES = Path.of("..", "fixtures", "collapsed");
     private static final Pattern LAMBDA_COUNTER = Pattern.compile("(\\$\\$Lambda)\\$\\d+");
     private static final Pattern HIDDEN_ADDRESS = Pattern.compile("[./]0x[0-9a-fA-F]+(?=[.;]|$)");
 
@@ -40,13 +39,13 @@ final class FoldedStacks {
 
     /** Returns whether the named fixture has been recorded. */
     static boolean exists(String name) {
-        return Files.isRegularFile(FIXTURES.resolve(name));
+        return Files.isRegularFile(FixtureFiles.root().resolve("collapsed").resolve(name));
     }
 
     /** Reads fixtures/collapsed/{name}. */
     static FoldedStacks fixture(String name) {
         try {
-            return parse(Files.readAllLines(FIXTURES.resolve(name)));
+            return parse(Files.readAllLines(FixtureFiles.path("collapsed/" + name)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -54,7 +53,7 @@ final class FoldedStacks {
 
     /** Reads a gzipped folded file of the fixtures folder, e.g. {@code router/ap-base.collapsed.gz}. */
     static FoldedStacks gzipFixture(String relative) {
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(FIXTURES.getParent().resolve(relative)))) {
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(FixtureFiles.path(relative)))) {
             return parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
