@@ -2,10 +2,8 @@ package dev.flamediff.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.testkit.Goldens;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +18,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GoldenOutputTest {
 
-    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final String BASE = "src/test/resources/e2e/base.collapsed";
     private static final String HEAD = "src/test/resources/e2e/head.collapsed";
 
@@ -42,21 +39,7 @@ class GoldenOutputTest {
     void outputMatchesGolden(String golden, List<String> args) throws IOException {
         CliRun run = CliRun.run(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertGolden(golden, run.stdout());
-        assertGolden(golden + ".stderr", run.err().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void assertGolden(String name, byte[] actual) throws IOException {
-        Path file = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("flamediff.bless")) {
-            Files.createDirectories(GOLDEN);
-            Files.write(file, actual);
-            return;
-        }
-        assertThat(file).as("golden file %s is missing; regenerate with -Dflamediff.bless=true", file).exists();
-        assertThat(new String(actual, StandardCharsets.UTF_8))
-                .as("%s differs; if the change is intended, regenerate with -Dflamediff.bless=true", file)
-                .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
-        assertThat(actual).isEqualTo(Files.readAllBytes(file));
+        Goldens.check(golden, run.stdout());
+        Goldens.check(golden + ".stderr", run.err());
     }
 }

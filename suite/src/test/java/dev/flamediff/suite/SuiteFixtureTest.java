@@ -2,13 +2,10 @@ package dev.flamediff.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.testkit.Goldens;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flamediff.fixtures.FixtureFiles;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +16,6 @@ import org.junit.jupiter.api.Test;
  */
 class SuiteFixtureTest {
 
-    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final String PKG = "dev.flamediff.example.RecordBenchmarks.";
 
     private static SuiteReport run(SuiteOptions options, MemoryOutput out) throws Exception {
@@ -61,8 +57,8 @@ class SuiteFixtureTest {
                 PKG + "checksum-Throughput-lines-400.svg", PKG + "parse-Throughput-lines-400.svg",
                 PKG + "sort-Throughput-lines-400.svg");
         assertThat(out.text(PKG + "parse-Throughput-lines-400.svg")).startsWith("<?xml").contains("splitWithRegex");
-        assertGolden("report.md", out.files.get("report.md"));
-        assertGolden("suite.json", out.files.get("suite.json"));
+        Goldens.check("report.md", out.files.get("report.md"));
+        Goldens.check("suite.json", out.files.get("suite.json"));
     }
 
     @Test
@@ -97,18 +93,5 @@ class SuiteFixtureTest {
         String svg = PKG + "sort-Throughput-lines-400.svg";
         assertThat(all.text(svg)).contains("C2Compiler::compile_method");
         assertThat(filtered.text(svg)).doesNotContain("C2Compiler::compile_method");
-    }
-
-    static void assertGolden(String name, byte[] actual) throws IOException {
-        Path file = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("flamediff.bless")) {
-            Files.createDirectories(GOLDEN);
-            Files.write(file, actual);
-            return;
-        }
-        assertThat(file).as("golden file %s is missing; regenerate with -Dflamediff.bless=true", file).exists();
-        assertThat(new String(actual, StandardCharsets.UTF_8))
-                .as("%s differs; if the change is intended, regenerate with -Dflamediff.bless=true", file)
-                .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
     }
 }

@@ -1,5 +1,6 @@
 package dev.flamediff.render.collapsed;
 
+import dev.flamediff.testkit.Goldens;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
@@ -13,21 +14,21 @@ class CollapsedGoldenTest {
     private static void check(String name, DiffTree diff) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new CollapsedDiffRenderer().render(diff, RenderOptions.DEFAULT, out);
-        GoldenFiles.check("collapsed", name, out.toByteArray());
+        Goldens.check("collapsed/" + name, out.toByteArray());
     }
 
     @Test
     void smallPair() throws Exception {
-        check("small-none.collapsed", GoldenFiles.small(DiffOptions.DEFAULT));
+        check("small-none.collapsed", GoldenDiffs.small(DiffOptions.DEFAULT));
     }
 
     @Test
     void smallPairNormalizedToHeadsTotal() throws Exception {
-        check("small-total.collapsed", GoldenFiles.small(DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL)));
+        check("small-total.collapsed", GoldenDiffs.small(DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL)));
     }
 
     @Test
     void recordedFixtures() throws Exception {
-        check("fixture-checksum-compress.collapsed", GoldenFiles.fixture(DiffOptions.DEFAULT));
+        check("fixture-checksum-compress.collapsed", GoldenDiffs.fixture(DiffOptions.DEFAULT));
     }
 }

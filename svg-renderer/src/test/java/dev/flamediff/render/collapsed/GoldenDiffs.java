@@ -1,7 +1,5 @@
 package dev.flamediff.render.collapsed;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.DiffOptions;
@@ -9,46 +7,16 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.Profile;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /**
- * Golden files of the collapsed and JSON renderers under {@code src/test/resources/golden}, and
- * the diffs they are made from. {@code -Dflamediff.bless=true} rewrites the files from the
- * current output; review the change with {@code git diff}.
+ * The diffs the renderers' golden files are made from (compared with
+ * {@link dev.flamediff.testkit.Goldens}).
  */
-public final class GoldenFiles {
+public final class GoldenDiffs {
 
-    private static final Path ROOT = Path.of("src", "test", "resources", "golden");
-
-    private GoldenFiles() {
-    }
-
-    /** Compares the bytes with the golden file {@code folder/name}, or rewrites it when blessing. */
-    public static void check(String folder, String name, byte[] actual) throws IOException {
-        check(folder, name, actual, UnaryOperator.identity());
-    }
-
-    /**
-     * Compares the bytes with the golden file {@code folder/name} after passing both through
-     * {@code ignore} (which blanks out parts another test owns), or rewrites the file with the
-     * unfiltered output when blessing.
-     */
-    public static void check(String folder, String name, byte[] actual, UnaryOperator<String> ignore)
-            throws IOException {
-        Path file = ROOT.resolve(folder).resolve(name);
-        if (Boolean.getBoolean("flamediff.bless")) {
-            Files.createDirectories(file.getParent());
-            Files.write(file, actual);
-        }
-        assertThat(file).as("golden file; regenerate with -Dflamediff.bless=true").exists();
-        assertThat(ignore.apply(new String(actual, java.nio.charset.StandardCharsets.UTF_8)))
-                .as("golden %s/%s; regenerate with -Dflamediff.bless=true", folder, name)
-                .isEqualTo(ignore.apply(Files.readString(file)));
+    private GoldenDiffs() {
     }
 
     /**

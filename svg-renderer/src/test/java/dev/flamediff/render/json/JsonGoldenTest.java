@@ -1,10 +1,11 @@
 package dev.flamediff.render.json;
 
+import dev.flamediff.testkit.Goldens;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.render.RenderOptions;
-import dev.flamediff.render.collapsed.GoldenFiles;
+import dev.flamediff.render.collapsed.GoldenDiffs;
 import java.io.ByteArrayOutputStream;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -26,24 +27,24 @@ class JsonGoldenTest {
     private static void check(String name, DiffTree diff) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new JsonDiffRenderer().render(diff, RenderOptions.DEFAULT, out);
-        GoldenFiles.check("json", name, out.toByteArray(),
+        Goldens.check("json/" + name, out.toByteArray(),
                 text -> SUMMARY.matcher(SIGNIFICANCE.matcher(text).replaceAll("\"significant\":_,\"qValue\":_"))
                         .replaceAll(",\"summary\":_}"));
     }
 
     @Test
     void smallPair() throws Exception {
-        check("small-none.json", GoldenFiles.small(DiffOptions.DEFAULT));
+        check("small-none.json", GoldenDiffs.small(DiffOptions.DEFAULT));
     }
 
     @Test
     void smallPairWithFactors() throws Exception {
-        check("small-factors.json", GoldenFiles.small(
+        check("small-factors.json", GoldenDiffs.small(
                 DiffOptions.DEFAULT.withNormalization(Normalization.factors(1.5, 0.5))));
     }
 
     @Test
     void recordedFixtures() throws Exception {
-        check("fixture-checksum-compress.json", GoldenFiles.fixture(DiffOptions.DEFAULT));
+        check("fixture-checksum-compress.json", GoldenDiffs.fixture(DiffOptions.DEFAULT));
     }
 }

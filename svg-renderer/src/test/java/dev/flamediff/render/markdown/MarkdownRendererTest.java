@@ -2,6 +2,7 @@ package dev.flamediff.render.markdown;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.testkit.Goldens;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.DiffOptions;
@@ -19,7 +20,7 @@ import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.ReportOptions;
 import dev.flamediff.render.Renderers;
-import dev.flamediff.render.collapsed.GoldenFiles;
+import dev.flamediff.render.collapsed.GoldenDiffs;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -167,16 +168,16 @@ class MarkdownRendererTest {
 
     @Test
     void golden() throws Exception {
-        byte[] out = render(GoldenFiles.small(DiffOptions.DEFAULT), RenderOptions.DEFAULT).getBytes(StandardCharsets.UTF_8);
-        GoldenFiles.check("markdown", "small-none.md", out);
+        byte[] out = render(GoldenDiffs.small(DiffOptions.DEFAULT), RenderOptions.DEFAULT).getBytes(StandardCharsets.UTF_8);
+        Goldens.check("markdown/small-none.md", out);
         // Sampling noise only: the small pair's changes are significant, so the tables and the
         // escaping of its hostile GC frame name show in a golden.
-        byte[] tables = render(GoldenFiles.small(DiffOptions.DEFAULT.withRunVariation(0)), RenderOptions.DEFAULT)
+        byte[] tables = render(GoldenDiffs.small(DiffOptions.DEFAULT.withRunVariation(0)), RenderOptions.DEFAULT)
                 .getBytes(StandardCharsets.UTF_8);
-        GoldenFiles.check("markdown", "small-sampling-noise.md", tables);
+        Goldens.check("markdown/small-sampling-noise.md", tables);
         byte[] fixture = render(fixtureDiff(DiffOptions.DEFAULT.withNormalization(Normalization.TOTAL)),
                 RenderOptions.DEFAULT).getBytes(StandardCharsets.UTF_8);
-        GoldenFiles.check("markdown", "fixture-base-head-total.md", fixture);
+        Goldens.check("markdown/fixture-base-head-total.md", fixture);
     }
 
     @Test

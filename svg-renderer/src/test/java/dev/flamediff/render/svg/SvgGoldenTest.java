@@ -2,6 +2,7 @@ package dev.flamediff.render.svg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.testkit.Goldens;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
@@ -9,9 +10,6 @@ import dev.flamediff.render.RenderOptions.ColorBy;
 import dev.flamediff.render.RenderOptions.Palette;
 import dev.flamediff.render.RenderOptions.WidthMode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class SvgGoldenTest {
 
-    private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "svg");
 
     @Test
     void fixtureShapedDiffWithDefaults() throws IOException {
@@ -49,14 +46,7 @@ class SvgGoldenTest {
     }
 
     private static void check(String name, DiffTree diff, RenderOptions options) throws IOException {
-        String actual = withoutScript(SvgTestSupport.render(diff, options));
-        Path file = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("flamediff.bless")) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(file, actual, StandardCharsets.UTF_8);
-        }
-        assertThat(file).as("golden file; regenerate with -Dflamediff.bless=true").exists();
-        assertThat(actual).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+        Goldens.check("svg/" + name, withoutScript(SvgTestSupport.render(diff, options)));
     }
 
     /** Replaces the script's text by a placeholder. */
