@@ -1,5 +1,6 @@
 package dev.flamediff.collect.jfr;
 
+import dev.flamediff.testkit.JfrVarints;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -33,8 +34,8 @@ final class HostileJfr {
     static byte[] stackDepth(byte[] jfr, int depth) {
         byte[] b = jfr.clone();
         int[] pos = {pools(b).get("jdk.types.StackTrace")[1]};
-        varlong(b, pos); // id
-        varlong(b, pos); // truncated
+        JfrVarints.varlong(b, pos); // id
+        JfrVarints.varlong(b, pos); // truncated
         writeVarint5(b, pos[0], depth);
         return b;
     }
@@ -51,7 +52,7 @@ final class HostileJfr {
         byte[] b = jfr.clone();
         int[] pos = {(int) ByteBuffer.wrap(b).getLong(24)};
         for (int i = 0; i < 5; i++) {
-            varlong(b, pos); // size, type, start, duration, id
+            JfrVarints.varlong(b, pos); // size, type, start, duration, id
         }
         writeVarint5(b, pos[0], count);
         return b;
@@ -70,7 +71,7 @@ final class HostileJfr {
         return rewriteSamples(jfr, every, (fields, event) -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.write(event, 0, fields[2]);
-            long id = varlong(event, new int[] {fields[2]});
+            long id = JfrVarints.varlong(event, new int[] {fields[2]});
             for (int i = 0; i < 8; i++) {
                 out.write((int) (0x80 | (id >>> (7 * i)) & 0x7F));
             }
@@ -85,7 +86,7 @@ final class HostileJfr {
         return rewriteSamples(jfr, every, (fields, event) -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.write(event, 0, fields[1]);
-            long tid = varlong(event, new int[] {fields[1]});
+            long tid = JfrVarints.varlong(event, new int[] {fields[1]});
             for (int i = 0; i < 5; i++) {
                 out.write((int) (0x80 | (tid >>> (7 * i)) & 0x7F));
             }
@@ -122,7 +123,7 @@ final class HostileJfr {
             }
             out.write((int) (weight >>> 56));
             int[] end = {fields[5]};
-            varlong(event, end);
+            JfrVarints.varlong(event, end);
             out.write(event, end[0], event.length - end[0]);
             return out.toByteArray();
         });
@@ -147,19 +148,19 @@ final class HostileJfr {
         int shiftMeta = 0;
         while (pos < size) {
             int[] p = {pos};
-            int eventSize = (int) varlong(jfr, p);
+            int eventSize = (int) JfrVarints.varlong(jfr, p);
             int bodyAt = p[0];
-            int type = (int) varlong(jfr, new int[] {bodyAt});
+            int type = (int) JfrVarints.varlong(jfr, new int[] {bodyAt});
             byte[] event = Arrays.copyOfRange(jfr, pos, pos + eventSize);
             byte[] written = event;
             if (type == sample && pos < cp && n++ % every == 0) {
                 byte[] body = Arrays.copyOfRange(jfr, bodyAt, pos + eventSize);
                 int[] q = {0};
-                varlong(body, q); // type
+                JfrVarints.varlong(body, q); // type
                 int[] fields = new int[fieldCount];
                 for (int i = 0; i < fieldCount; i++) {
                     fields[i] = q[0];
-                    varlong(body, q);
+                    JfrVarints.varlong(body, q);
                 }
                 byte[] newBody = rewrite.rewrite(fields, body);
                 int sizeLength = bodyAt - pos;
@@ -193,18 +194,6 @@ final class HostileJfr {
             throw new IllegalArgumentException(e);
         }
         return at;
-    }
-
-    static long varlong(byte[] b, int[] pos) {
-        long result = 0;
-        for (int shift = 0; shift < 56; shift += 7) {
-            byte x = b[pos[0]++];
-            result |= (x & 0x7FL) << shift;
-            if (x >= 0) {
-                return result;
-            }
-        }
-        return result | (b[pos[0]++] & 0xFFL) << 56;
     }
 
     private static void writeVarint5(byte[] b, int at, int value) {

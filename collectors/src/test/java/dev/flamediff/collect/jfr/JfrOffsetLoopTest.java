@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.model.MalformedProfileException;
+import dev.flamediff.testkit.DamagedOffsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

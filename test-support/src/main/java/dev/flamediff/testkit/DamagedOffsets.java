@@ -1,4 +1,4 @@
-package dev.flamediff.collect.jfr;
+package dev.flamediff.testkit;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -9,8 +9,12 @@ import java.util.List;
  * Damages the offsets of a recording's first chunk the way that once hung both parsers, which
  * follow the chain of checkpoint (constant-pool) events with no step limit. Each method returns a
  * damaged copy; the checkpoint fields keep their byte length, so nothing else in the file moves.
+ * Shared by the readers' tests and the command's.
  */
-final class DamagedOffsets {
+public final class DamagedOffsets {
+
+    /** The size of a chunk header. */
+    private static final int HEADER_SIZE = 68;
 
     private DamagedOffsets() {
     }
@@ -19,13 +23,13 @@ final class DamagedOffsets {
      * The last checkpoint links back to the one before it, as written; that one is made to link
      * forward to the last again. Needs a chunk with two checkpoints or more (the JDK's recorder).
      */
-    static byte[] checkpointsInACircle(byte[] jfr) {
+    public static byte[] checkpointsInACircle(byte[] jfr) {
         byte[] b = jfr.clone();
         List<Long> chain = chain(b);
         long last = chain.get(0);
         long previous = chain.get(1);
         Fields f = fields(b, previous);
-        writePadded(b, f.deltaAt, f.deltaEnd - f.deltaAt, last - previous);
+        JfrVarints.writePadded(b, f.deltaAt, f.deltaEnd - f.deltaAt, last - previous);
         return b;
     }
 
@@ -35,7 +39,7 @@ final class DamagedOffsets {
      * with a single checkpoint (async-profiler), whose delta of 0 takes one byte: the checkpoint's
      * start time and duration are zeroed to make room.
      */
-    static byte[] checkpointLinkedToAPlantedOne(byte[] jfr) {
+    public static byte[] checkpointLinkedToAPlantedOne(byte[] jfr) {
         byte[] b = Arrays.copyOf(jfr, jfr.length * 2);
         System.arraycopy(jfr, 0, b, jfr.length, jfr.length);
         long last = chain(jfr).get(0);
@@ -44,12 +48,12 @@ final class DamagedOffsets {
         long planted = jfr.length + 4000L;
         b[f.startAt] = 0;
         b[f.startAt + 1] = 0;
-        writePadded(b, f.startAt + 2, room - 2, planted - last);
+        JfrVarints.writePadded(b, f.startAt + 2, room - 2, planted - last);
         byte[] fake = new byte[15];
         fake[0] = 15; // size
         fake[1] = 1; // checkpoint
         // start time 0, duration 0, then a 9-byte delta back, flags 0 and no pools
-        writePadded(fake, 4, 9, last - planted);
+        JfrVarints.writePadded(fake, 4, 9, last - planted);
         System.arraycopy(fake, 0, b, (int) planted, fake.length);
         return b;
     }
@@ -62,52 +66,52 @@ final class DamagedOffsets {
      *
      * @return the damaged copy; the planted header sits at {@link #plantedHeaderOffset}
      */
-    static byte[] chunkHeaderPlantedAmongEvents(byte[] jfr) {
+    public static byte[] chunkHeaderPlantedAmongEvents(byte[] jfr) {
         byte[] b = Arrays.copyOf(jfr, jfr.length * 2);
         System.arraycopy(jfr, 0, b, jfr.length, jfr.length);
         int at = plantedHeaderOffset(jfr);
-        byte[] header = Arrays.copyOf(jfr, JfrChunkScanner.HEADER_SIZE);
+        byte[] header = Arrays.copyOf(jfr, HEADER_SIZE);
         ByteBuffer h = ByteBuffer.wrap(header);
         h.putLong(8, 1000); // chunk size, inside the file
-        h.putLong(16, JfrChunkScanner.HEADER_SIZE); // the first planted checkpoint follows the header
+        h.putLong(16, HEADER_SIZE); // the first planted checkpoint follows the header
         h.putLong(24, ByteBuffer.wrap(jfr).getLong(24) - at); // back to the real metadata event
         System.arraycopy(header, 0, b, at, header.length);
         byte[] checkpoints = new byte[30];
         for (int i = 0; i < 2; i++) {
             checkpoints[15 * i] = 15; // size
             checkpoints[15 * i + 1] = 1; // checkpoint; start time 0, duration 0, delta, flags 0, no pools
-            writePadded(checkpoints, 15 * i + 4, 9, i == 0 ? 15 : -15);
+            JfrVarints.writePadded(checkpoints, 15 * i + 4, 9, i == 0 ? 15 : -15);
         }
         System.arraycopy(checkpoints, 0, b, at + header.length, checkpoints.length);
         return b;
     }
 
     /** Returns where {@link #chunkHeaderPlantedAmongEvents} plants its header: the tenth event's start. */
-    static int plantedHeaderOffset(byte[] jfr) {
-        int[] pos = {JfrChunkScanner.HEADER_SIZE};
+    public static int plantedHeaderOffset(byte[] jfr) {
+        int[] pos = {HEADER_SIZE};
         for (int i = 0; i < 10; i++) {
             int start = pos[0];
-            pos[0] = start + (int) varlong(jfr, pos);
+            pos[0] = start + (int) JfrVarints.varlong(jfr, pos);
         }
         return pos[0];
     }
 
     /** The header's metadata offset names the last checkpoint instead of the metadata event. */
-    static byte[] metadataOffsetOnACheckpoint(byte[] jfr) {
+    public static byte[] metadataOffsetOnACheckpoint(byte[] jfr) {
         byte[] b = jfr.clone();
         ByteBuffer.wrap(b).putLong(24, ByteBuffer.wrap(b).getLong(16));
         return b;
     }
 
     /** The header's constant-pool offset names the metadata event instead of the last checkpoint. */
-    static byte[] constantPoolOffsetOnTheMetadata(byte[] jfr) {
+    public static byte[] constantPoolOffsetOnTheMetadata(byte[] jfr) {
         byte[] b = jfr.clone();
         ByteBuffer.wrap(b).putLong(16, ByteBuffer.wrap(b).getLong(24));
         return b;
     }
 
     /** The first chunk's checkpoint offsets, last written first, following the deltas. */
-    static List<Long> chain(byte[] b) {
+    public static List<Long> chain(byte[] b) {
         List<Long> chain = new ArrayList<>();
         long pos = ByteBuffer.wrap(b).getLong(16);
         while (true) {
@@ -126,41 +130,13 @@ final class DamagedOffsets {
 
     private static Fields fields(byte[] b, long eventOffset) {
         int[] pos = {(int) eventOffset};
-        varlong(b, pos); // size
-        varlong(b, pos); // type
+        JfrVarints.varlong(b, pos); // size
+        JfrVarints.varlong(b, pos); // type
         int startAt = pos[0];
-        varlong(b, pos); // start time
-        varlong(b, pos); // duration
+        JfrVarints.varlong(b, pos); // start time
+        JfrVarints.varlong(b, pos); // duration
         int deltaAt = pos[0];
-        long delta = varlong(b, pos);
+        long delta = JfrVarints.varlong(b, pos);
         return new Fields(startAt, deltaAt, pos[0], delta);
-    }
-
-    private static long varlong(byte[] b, int[] pos) {
-        long result = 0;
-        for (int shift = 0; shift < 56; shift += 7) {
-            byte x = b[pos[0]++];
-            result |= (x & 0x7FL) << shift;
-            if (x >= 0) {
-                return result;
-            }
-        }
-        return result | (b[pos[0]++] & 0xFFL) << 56;
-    }
-
-    /** Writes the value as a varlong of exactly {@code length} bytes (continuation bits pad it). */
-    private static void writePadded(byte[] b, int at, int length, long value) {
-        long v = value;
-        for (int i = 0; i < length - 1; i++) {
-            b[at + i] = (byte) (0x80 | (v & 0x7F));
-            v >>>= 7;
-        }
-        if (length == 9) {
-            b[at + 8] = (byte) v;
-        } else if (v >= 0x80) {
-            throw new IllegalArgumentException(value + " does not fit in " + length + " bytes");
-        } else {
-            b[at + length - 1] = (byte) v;
-        }
     }
 }
