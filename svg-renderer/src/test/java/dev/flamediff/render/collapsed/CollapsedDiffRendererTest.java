@@ -13,6 +13,7 @@ import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ class CollapsedDiffRendererTest {
         for (int round = 0; round < 500; round++) {
             List<String> base = FoldedPairs.file(random, List.of());
             List<String> head = FoldedPairs.file(random, base);
-            DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
+            DiffTree diff = Diffs.diff(FoldedProfiles.profile("base", ValueType.SAMPLES, base), FoldedProfiles.profile("head", ValueType.SAMPLES, head),
                     DiffOptions.DEFAULT.withExactFrameKinds(true));
             String text = render(diff);
             assertThat(text).endsWith("\n");
@@ -56,7 +57,7 @@ class CollapsedDiffRendererTest {
         for (int round = 0; round < 500; round++) {
             List<String> base = FoldedPairs.file(random, List.of());
             List<String> head = FoldedPairs.file(random, base);
-            DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
+            DiffTree diff = Diffs.diff(FoldedProfiles.profile("base", ValueType.SAMPLES, base), FoldedProfiles.profile("head", ValueType.SAMPLES, head),
                     DiffOptions.DEFAULT.withExactFrameKinds(true).withNormalization(Normalization.TOTAL));
             assertThat(lines(render(diff))).as("round %d", round)
                     .containsExactlyElementsOf(DiffFoldedOracle.diff(base, head, true));
@@ -83,7 +84,7 @@ class CollapsedDiffRendererTest {
         b.addStack(List.of(Frame.of("main"), Frame.of("read")), 2);
         b.addStack(List.of(Frame.of("main"), new Frame("read", FrameKind.NATIVE)), 3);
         Profile base = new Profile(b.build(), ProfileMetadata.of("b", "test", "cpu"));
-        Profile head = FoldedTrees.profile("h", List.of("main;read 7"));
+        Profile head = FoldedProfiles.profile("h", ValueType.SAMPLES, List.of("main;read 7"));
         assertThat(render(Diffs.diff(base, head, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEqualTo("main;read 5 7\n");
     }
 
@@ -99,32 +100,32 @@ class CollapsedDiffRendererTest {
 
     @Test
     void meansOfSeveralRunsKeepTheirFraction() throws Exception {
-        Profile b1 = FoldedTrees.profile("b1", List.of("main;a 1", "main;b 1"));
-        Profile b2 = FoldedTrees.profile("b2", List.of("main;a 2"));
-        Profile b3 = FoldedTrees.profile("b3", List.of("main;a 2"));
-        Profile h = FoldedTrees.profile("h", List.of("main;a 4"));
+        Profile b1 = FoldedProfiles.profile("b1", ValueType.SAMPLES, List.of("main;a 1", "main;b 1"));
+        Profile b2 = FoldedProfiles.profile("b2", ValueType.SAMPLES, List.of("main;a 2"));
+        Profile b3 = FoldedProfiles.profile("b3", ValueType.SAMPLES, List.of("main;a 2"));
+        Profile h = FoldedProfiles.profile("h", ValueType.SAMPLES, List.of("main;a 4"));
         assertThat(render(Diffs.diff(List.of(b1, b2, b3), List.of(h), DiffOptions.DEFAULT.withExactFrameKinds(true))))
                 .isEqualTo("main;a 1.66666666666667 4\nmain;b 0.333333333333333 0\n");
     }
 
     @Test
     void factorsScaleBothColumnsAndTruncate() throws Exception {
-        Profile b = FoldedTrees.profile("b", List.of("main;a 3", "main;b 5"));
-        Profile h = FoldedTrees.profile("h", List.of("main;a 3"));
+        Profile b = FoldedProfiles.profile("b", ValueType.SAMPLES, List.of("main;a 3", "main;b 5"));
+        Profile h = FoldedProfiles.profile("h", ValueType.SAMPLES, List.of("main;a 3"));
         assertThat(render(Diffs.diff(b, h, DiffOptions.DEFAULT.withExactFrameKinds(true).withNormalization(Normalization.factors(0.5, 3)))))
                 .isEqualTo("main;a 1 9\nmain;b 2 0\n");
     }
 
     @Test
     void emptyDiffWritesNothing() throws Exception {
-        Profile empty = FoldedTrees.profile("e", List.of());
+        Profile empty = FoldedProfiles.profile("e", ValueType.SAMPLES, List.of());
         assertThat(render(Diffs.diff(empty, empty, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEmpty();
     }
 
     @Test
     void tenThousandFrameStackRendersWithoutRecursion() throws Exception {
         List<String> frames = new ArrayList<>(Collections.nCopies(10_000, "f"));
-        Profile p = FoldedTrees.profile("deep", List.of(String.join(";", frames) + " 3"));
+        Profile p = FoldedProfiles.profile("deep", ValueType.SAMPLES, List.of(String.join(";", frames) + " 3"));
         String text = render(Diffs.diff(p, p, DiffOptions.DEFAULT.withExactFrameKinds(true)));
         assertThat(text).isEqualTo(String.join(";", frames) + " 3 3\n");
     }
@@ -134,7 +135,7 @@ class CollapsedDiffRendererTest {
         Random random = new Random(23);
         List<String> base = FoldedPairs.file(random, List.of());
         List<String> head = FoldedPairs.file(random, base);
-        DiffTree diff = Diffs.diff(FoldedTrees.profile("base", base), FoldedTrees.profile("head", head),
+        DiffTree diff = Diffs.diff(FoldedProfiles.profile("base", ValueType.SAMPLES, base), FoldedProfiles.profile("head", ValueType.SAMPLES, head),
                 DiffOptions.DEFAULT.withExactFrameKinds(true));
         assertThat(render(diff)).isEqualTo(render(diff));
         assertThat(RENDERER.format()).isEqualTo("collapsed");

@@ -7,6 +7,8 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.Profile;
+import dev.flamediff.model.ValueType;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -25,7 +27,7 @@ public final class GoldenDiffs {
      * characters that need escaping.
      */
     public static DiffTree small(DiffOptions options) throws Exception {
-        Profile base = FoldedTrees.profile("base.collapsed", List.of(
+        Profile base = FoldedProfiles.profile("base.collapsed", ValueType.SAMPLES, List.of(
                 "[main tid=1];Main.main_[0];Main.parseRecords_[j] 40",
                 "[main tid=1];Main.main_[0];Main.parseRecords_[j];String.split_[i] 10",
                 "[main tid=1];Main.main_[0];Main.computeChecksum_[j] 30",
@@ -33,7 +35,7 @@ public final class GoldenDiffs {
                 "[main tid=1];Main.main_[0];Main$$Lambda.apply_[j];Main.lambda$main$0_[j] 12",
                 "[main tid=1];Main.main_[0];write;do_syscall_64_[k] 3",
                 "[GC thread#0 tid=7];G1 Young \"<collect>\" & mark 8"));
-        Profile head = FoldedTrees.profile("head.collapsed", List.of(
+        Profile head = FoldedProfiles.profile("head.collapsed", ValueType.SAMPLES, List.of(
                 "[main tid=1];Main.main_[0];Main.parseRecords_[j];Main.parseRecordsSlow_[j] 70",
                 "[main tid=1];Main.main_[0];Main.parseRecords_[j];String.split_[i] 10",
                 "[main tid=1];Main.main_[0];Main.computeChecksum_[j];Main.computeChecksumFast_[j] 11",

@@ -8,6 +8,7 @@ import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.ColorBy;
 import dev.flamediff.render.RenderOptions.WidthMode;
 import dev.flamediff.render.Renderers;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -56,10 +57,10 @@ class SvgDocumentTest {
     void severalRunsAndTheNormalizationAreNamed() throws Exception {
         java.util.List<dev.flamediff.model.Profile> base = new java.util.ArrayList<>();
         for (int i = 1; i <= 4; i++) {
-            base.add(SvgTestSupport.profile("base" + i + ".jfr", ValueType.SAMPLES, "a;b " + (10 * i)));
+            base.add(FoldedProfiles.profile("base" + i + ".jfr", ValueType.SAMPLES, "a;b " + (10 * i)));
         }
         DiffTree d = dev.flamediff.diff.Diffs.diff(base,
-                List.of(SvgTestSupport.profile("head.jfr", ValueType.SAMPLES, "a;b 40")),
+                List.of(FoldedProfiles.profile("head.jfr", ValueType.SAMPLES, "a;b 40")),
                 dev.flamediff.diff.DiffOptions.DEFAULT.withNormalization(dev.flamediff.diff.Normalization.TOTAL));
         Document w = SvgTestSupport.parse(SvgTestSupport.render(d, RenderOptions.DEFAULT));
         assertThat(SvgTestSupport.byId(w, "subtitle").getTextContent())
@@ -72,8 +73,8 @@ class SvgDocumentTest {
 
     @Test
     void warnsAboutTruncatedAndApproximateInputs() {
-        var base = SvgTestSupport.profile("cut.jfr", ValueType.SAMPLES, "a;b 3");
-        var head = SvgTestSupport.profile("callgrind.out", ValueType.SAMPLES, "a;b 4");
+        var base = FoldedProfiles.profile("cut.jfr", ValueType.SAMPLES, "a;b 3");
+        var head = FoldedProfiles.profile("callgrind.out", ValueType.SAMPLES, "a;b 4");
         DiffTree d = SvgTestSupport.diff(base.withMetadata(base.metadata().withTruncated(true)),
                 head.withMetadata(head.metadata().withApproximate(true)));
         Document w = SvgTestSupport.parse(SvgTestSupport.render(d, RenderOptions.DEFAULT.withTitle("T")));
@@ -272,21 +273,21 @@ class SvgDocumentTest {
 
     @Test
     void unitsAreMillisecondsForNanosecondsAndMegabytesForBytes() {
-        DiffTree nanos = SvgTestSupport.diff(SvgTestSupport.profile("b", ValueType.CPU_NANOS, "a 2500000"),
-                SvgTestSupport.profile("h", ValueType.CPU_NANOS, "a 5000000"));
+        DiffTree nanos = SvgTestSupport.diff(FoldedProfiles.profile("b", ValueType.CPU_NANOS, "a 2500000"),
+                FoldedProfiles.profile("h", ValueType.CPU_NANOS, "a 5000000"));
         assertThat(SvgTestSupport.render(nanos, RenderOptions.DEFAULT)).contains("2.5 ms \u2192 5 ms");
-        DiffTree bytes = SvgTestSupport.diff(SvgTestSupport.profile("b", ValueType.ALLOC_BYTES, "a 1500000"),
-                SvgTestSupport.profile("h", ValueType.ALLOC_BYTES, "a 1000000"));
+        DiffTree bytes = SvgTestSupport.diff(FoldedProfiles.profile("b", ValueType.ALLOC_BYTES, "a 1500000"),
+                FoldedProfiles.profile("h", ValueType.ALLOC_BYTES, "a 1000000"));
         assertThat(SvgTestSupport.render(bytes, RenderOptions.DEFAULT)).contains("1.5 MB \u2192 1 MB");
-        DiffTree ir = SvgTestSupport.diff(SvgTestSupport.profile("b", new ValueType("Ir", "instructions"), "a 1234567"),
-                SvgTestSupport.profile("h", new ValueType("Ir", "instructions"), "a 1234568"));
+        DiffTree ir = SvgTestSupport.diff(FoldedProfiles.profile("b", new ValueType("Ir", "instructions"), "a 1234567"),
+                FoldedProfiles.profile("h", new ValueType("Ir", "instructions"), "a 1234568"));
         assertThat(SvgTestSupport.render(ir, RenderOptions.DEFAULT)).contains("1,234,567 instructions \u2192 1,234,568 instructions");
     }
 
     @Test
     void emptyProfilesStillGiveAValidGraph() {
-        DiffTree empty = SvgTestSupport.diff(SvgTestSupport.profile("b", ValueType.SAMPLES),
-                SvgTestSupport.profile("h", ValueType.SAMPLES));
+        DiffTree empty = SvgTestSupport.diff(FoldedProfiles.profile("b", ValueType.SAMPLES),
+                FoldedProfiles.profile("h", ValueType.SAMPLES));
         Document d = SvgTestSupport.parse(SvgTestSupport.render(empty, RenderOptions.DEFAULT));
         assertThat(SvgTestSupport.frames(d)).hasSize(1);
         assertThat(SvgTestSupport.width(SvgTestSupport.frames(d).get(0))).isZero();

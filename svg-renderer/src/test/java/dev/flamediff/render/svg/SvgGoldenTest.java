@@ -2,6 +2,7 @@ package dev.flamediff.render.svg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.testkit.FoldedProfiles;
 import dev.flamediff.testkit.Goldens;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.ValueType;
@@ -40,8 +41,8 @@ class SvgGoldenTest {
         String[] head = {"main;work;hot 800000000", "main;work;tiny1 3000000", "main;work;tiny3 1000000",
             "main;idle 50000000", "main;work;same1 1000000", "main;work;same2;deeper 2000000"};
         DiffTree diff = SvgTestSupport.diff(
-                SvgTestSupport.profile("base.jfr", ValueType.CPU_NANOS, base),
-                SvgTestSupport.profile("head.jfr", ValueType.CPU_NANOS, head));
+                FoldedProfiles.profile("base.jfr", ValueType.CPU_NANOS, base),
+                FoldedProfiles.profile("head.jfr", ValueType.CPU_NANOS, head));
         check("nanos-elided.svg", diff, RenderOptions.DEFAULT.withMinWidth(10));
     }
 

@@ -10,6 +10,7 @@ import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,33 +29,10 @@ final class SvgTestSupport {
     private SvgTestSupport() {
     }
 
-    /**
-     * Returns a profile from lines {@code a;b;c 10}; a frame written {@code name@JIT} gets that
-     * kind. The count is after the last space, so names may hold spaces.
-     */
-    static Profile profile(String source, ValueType type, String... lines) {
-        CallTreeBuilder b = new CallTreeBuilder(List.of(type));
-        for (String line : lines) {
-            int sp = line.lastIndexOf(' ');
-            List<Frame> stack = new ArrayList<>();
-            for (String f : line.substring(0, sp).split(";", -1)) {
-                int at = f.lastIndexOf('@');
-                stack.add(at > 0 ? new Frame(f.substring(0, at), FrameKind.valueOf(f.substring(at + 1)))
-                        : Frame.of(f));
-            }
-            try {
-                b.addStack(stack, Long.parseLong(line.substring(sp + 1)));
-            } catch (Exception e) {
-                throw new IllegalArgumentException(e);
-            }
-        }
-        return new Profile(b.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
-    }
-
     /** Returns the diff of two sample-count profiles given as folded lines. */
     static DiffTree diff(String[] base, String[] head) {
-        return diff(profile("base.collapsed", ValueType.SAMPLES, base),
-                profile("head.collapsed", ValueType.SAMPLES, head));
+        return diff(FoldedProfiles.profile("base.collapsed", ValueType.SAMPLES, base),
+                FoldedProfiles.profile("head.collapsed", ValueType.SAMPLES, head));
     }
 
     /** Returns the diff of two profiles with default options. */
