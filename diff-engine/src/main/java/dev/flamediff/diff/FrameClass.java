@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
+import java.util.List;
 
 /**
  * Tells the machine's own work from the program's. Kernel frames (page faults, scheduling,
@@ -59,7 +60,7 @@ final class FrameClass {
         return out;
     }
 
-    private static final String[] JDK_PACKAGES = {"java", "javax", "jdk", "sun", "com.sun", "com/sun"};
+    private static final List<String> JDK_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun", "com/sun");
 
     /** Returns whether a Java method's name lies in a JDK package, with dots or slashes between the parts. */
     static boolean isJdkMethod(String name) {
