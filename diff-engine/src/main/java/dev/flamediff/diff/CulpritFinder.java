@@ -113,7 +113,11 @@ final class CulpritFinder {
         }
     }
 
-    /** A function's own change on the given nodes: its self values and the new code it calls. */
+    /**
+     * A function's own change on the given nodes: its self values and the new code it calls.
+     * Not the runtime code it calls: that is in its inclusive change, and a method whose every
+     * callee is the JDK's would otherwise test its whole work instead of what it newly does.
+     */
     private Part own(List<Integer> nodes) {
         Part part = new Part();
         for (int n : nodes) {
@@ -244,7 +248,11 @@ final class CulpritFinder {
      * that is not new code. Every other topmost node is an anchor, also one that happens to have
      * no samples on one side on its own path (a method reached through 65 paths has a few
      * samples per path, some of them none). New code right under the root or a thread (a new
-     * thread's work) has no caller to be attributed to and anchors itself.
+     * thread's work) has no caller to be attributed to and anchors itself. Runtime code that the
+     * program calls (see {@link FrameClass#runtimeMask}) anchors nowhere either: its change is
+     * in the inclusive change of the program's method above it, and that method is the
+     * candidate. Runtime code with no program frame above it (a compiler thread, the JDK's own
+     * thread pools around the program) anchors as any code does.
      */
     private List<List<Integer>> anchorNodes() {
         Map<Long, double[]> edges = new HashMap<>();
@@ -255,6 +263,9 @@ final class CulpritFinder {
             v[1] += diff.headTotal(n);
         }
         newCode = new boolean[diff.size()];
+        boolean[] runtime = FrameClass.runtimeMask(frames(), diff.size());
+        // Per node: whether a frame of the program's lies on its path, the node included.
+        boolean[] programAbove = new boolean[diff.size()];
         List<List<Integer>> out = new ArrayList<>(functions.length);
         for (int f = 0; f < functions.length; f++) {
             out.add(new ArrayList<>());
@@ -266,9 +277,22 @@ final class CulpritFinder {
             double[] e = edges.get(edge(n));
             boolean oneSidedEdge = (e[0] == 0) != (e[1] == 0);
             newCode[n] = !nearRoot && (newCode[p] || oneSidedEdge);
-            if (!newCode[n] && sums.topmost[n]) {
+            boolean program = !runtime[n] && diff.frame(n).kind() != FrameKind.THREAD;
+            programAbove[n] = program || programAbove[p];
+            // Runtime code belongs to the program's method that calls it, as new code does; the
+            // program's methods it calls back are their own again.
+            boolean runtimeCall = !program && programAbove[p];
+            if (!newCode[n] && !runtimeCall && sums.topmost[n]) {
                 out.get(function[n]).add(n);
             }
+        }
+        return out;
+    }
+
+    private Frame[] frames() {
+        Frame[] out = new Frame[diff.size()];
+        for (int n = 0; n < out.length; n++) {
+            out[n] = diff.frame(n);
         }
         return out;
     }

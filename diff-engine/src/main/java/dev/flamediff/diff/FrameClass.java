@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
+import java.util.List;
 
 /**
  * Tells the machine's own work from the program's. Kernel frames (page faults, scheduling,
@@ -35,6 +36,41 @@ final class FrameClass {
             out[i] = jvm ? isSystem(frames[i]) : frames[i].kind() == FrameKind.KERNEL;
         }
         return out;
+    }
+
+    /**
+     * Returns, per node of a union tree of {@code size} nodes, whether its frame is the runtime's
+     * rather than the program's: in a profile with Java frames, a method of the JDK's own
+     * packages ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) or
+     * system work ({@link #isSystem}); in a native program's profile only kernel frames. A
+     * pull request changes the program, not the runtime under it: when a method calls
+     * {@code String.format} ten times as often, the change starts in that method.
+     */
+    static boolean[] runtimeMask(Frame[] frames, int size) {
+        boolean jvm = false;
+        for (int i = 1; i < size && !jvm; i++) {
+            jvm = isJava(frames[i]);
+        }
+        boolean[] out = new boolean[size];
+        for (int i = 1; i < size; i++) {
+            DiffInterrupts.checkEvery(i);
+            Frame f = frames[i];
+            out[i] = jvm ? isSystem(f) || (isJava(f) && isJdkMethod(f.name())) : f.kind() == FrameKind.KERNEL;
+        }
+        return out;
+    }
+
+    private static final List<String> JDK_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun", "com/sun");
+
+    /** Returns whether a Java method's name lies in a JDK package, with dots or slashes between the parts. */
+    static boolean isJdkMethod(String name) {
+        for (String p : JDK_PACKAGES) {
+            if (name.length() > p.length() && name.startsWith(p)
+                    && (name.charAt(p.length()) == '.' || name.charAt(p.length()) == '/')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Returns whether the frame is a Java method: by its kind, or by a name with a package or class separator. */

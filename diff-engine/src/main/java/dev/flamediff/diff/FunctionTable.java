@@ -98,7 +98,13 @@ public final class FunctionTable {
      *   <li>A call path that exists on one side only (new code, or code no longer reached)
      *       belongs to the function that calls it: a method that did not run in base cannot be
      *       where a change starts; the change starts where it is called from. So a parser that now
-     *       compiles a regular expression is the culprit, not the regex internals under it.</li>
+     *       compiles a regular expression is the culprit, not the regex internals under it. The
+     *       runtime's code called by the program (in a JVM profile the JDK's packages and the
+     *       JVM's, C library's and kernel's frames) belongs to the program's method that calls it
+     *       in the same way: a pull request changes the program, so a method that calls
+     *       {@code String.format} more often is where its change starts. The program's methods
+     *       that runtime code calls back (a lambda under a JDK stream) are functions of their
+     *       own again.</li>
      *   <li>Functions are visited deepest first (by the depth of their change, weighted by its
      *       size). A function is a candidate when its inclusive change is significant in the
      *       function family.</li>

@@ -193,6 +193,58 @@ class CulpritRuleTest {
         assertThat(audit.status()).hasToString("ADDED");
     }
 
+    /**
+     * A pull request changes the program, not the JDK: a method that calls {@code String.format}
+     * five times as often is where the change starts, with the JDK method as where it went.
+     */
+    @Test
+    void aMethodThatCallsJdkCodeMoreOftenIsTheCulpritNotTheJdkMethod() throws Exception {
+        DiffTree diff = diff(
+                base -> base.add("main;Worker.loop;Report.render;java.lang.String.format;java.util.Formatter.format", 120)
+                        .add("main;Worker.loop;Report.render", 100),
+                head -> head.add("main;Worker.loop;Report.render;java.lang.String.format;java.util.Formatter.format", 600)
+                        .add("main;Worker.loop;Report.render", 100), 7);
+
+        List<Culprit> culprits = diff.functions().culprits();
+        assertThat(names(culprits)).containsExactly("Report.render");
+        assertThat(culprits.get(0).callees()).extracting(c -> c.frame().name()).first()
+                .isEqualTo("java.lang.String.format");
+        assertThat(DiffSummary.of(diff).gate().reasons()).first().asString()
+                .startsWith("Report.render grew by +").contains("java.lang.String.format");
+    }
+
+    /**
+     * The program's code called back by the JDK (a lambda under a stream's internals) is a
+     * function of its own: the lambda that got slower is the culprit, not the method that
+     * started the stream, and not the stream's internals.
+     */
+    @Test
+    void aCallbackUnderJdkCodeIsACulpritOfItsOwn() throws Exception {
+        String stream = "main;Worker.loop;Orders.total;java.util.stream.ReferencePipeline.forEach;"
+                + "java.util.ArrayList$ArrayListSpliterator.forEachRemaining;Orders.lambda$total$0";
+        DiffTree diff = diff(
+                base -> base.add(stream, 150).add("main;Worker.loop;Orders.total", 100),
+                head -> head.add(stream, 700).add("main;Worker.loop;Orders.total", 100), 8);
+
+        assertThat(names(diff.functions().culprits())).containsExactly("Orders.lambda$total$0");
+    }
+
+    /**
+     * JIT warm-up and string intrinsics make a JDK method's share swing between recordings of
+     * the same program (measured: StringCoding.hasNegatives 41 to 218 samples on one path); on
+     * its own it is no culprit, and its caller only when its whole inclusive change is.
+     */
+    @Test
+    void aJdkMethodsSwingUnderAnUnchangedCallerNamesNoCulprit() throws Exception {
+        String path = "main;Worker.loop;Response.write;java.lang.String.getBytes;java.lang.StringCoding.hasNegatives";
+        DiffTree diff = diff(
+                base -> base.add(path, 40).add("main;Worker.loop;Response.write;Json.encode", 1500),
+                head -> head.add(path, 110).add("main;Worker.loop;Response.write;Json.encode", 1500), 9);
+
+        assertThat(names(diff.functions().culprits())).doesNotContain("java.lang.StringCoding.hasNegatives",
+                "java.lang.String.getBytes");
+    }
+
     @Test
     void theSameProgramTwiceHasNoCulprits() throws Exception {
         for (long seed = 10; seed < 30; seed++) {

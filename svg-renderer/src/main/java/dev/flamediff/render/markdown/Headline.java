@@ -3,6 +3,7 @@ package dev.flamediff.render.markdown;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.render.RenderOptions;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,11 +42,25 @@ final class Headline {
         if (!leads.improvements().isEmpty()) {
             return "**Faster: " + describe(leads.improvements().get(0)) + "**" + where(leads.improvements().get(0));
         }
-        if (!summary.added().isEmpty() || !summary.removed().isEmpty()) {
-            return "no function changed beyond the noise; " + summary.added().size() + " new and "
-                    + summary.removed().size() + " removed call paths did (details below)";
+        List<String> others = new ArrayList<>();
+        int frames = summary.selfRegressions().size() + summary.selfImprovements().size();
+        if (frames > 0) {
+            others.add("the own time of " + count(frames, "frame"));
+        }
+        if (!summary.added().isEmpty()) {
+            others.add(count(summary.added().size(), "new call path"));
+        }
+        if (!summary.removed().isEmpty()) {
+            others.add(count(summary.removed().size(), "removed call path"));
+        }
+        if (!others.isEmpty()) {
+            return "no function changed beyond the noise; what did: " + String.join(", ", others) + " (details below)";
         }
         return "**no change stands out from the noise**";
+    }
+
+    private static String count(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     private static String describe(Lead l) {

@@ -4,8 +4,8 @@ import dev.flamediff.model.Frame;
 import java.util.List;
 
 /**
- * One change the report leads with: a culprit function (or, when the diff engine found none, a
- * frame's own code summed over its call paths) with its values and where its new cost went.
+ * One change the report leads with: a culprit function with its values and where its new cost
+ * went.
  *
  * @param frame the function's frame
  * @param base its base value

@@ -2,7 +2,6 @@ package dev.flamediff.render.markdown;
 
 import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffSummary;
-import dev.flamediff.diff.SummaryEntry;
 import dev.flamediff.render.CulpritCallees;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,17 +24,15 @@ record Leads(List<Lead> regressions, List<Lead> improvements) {
     }
 
     /**
-     * Returns the leads of a summary: the culprit functions (where a change starts, with their
-     * callees) when the diff engine found any, else the frames whose own code changed
-     * significantly, summed over their call paths.
+     * Returns the leads of a summary: the culprit functions, where a change starts, with their
+     * callees. Only culprits: a frame whose own time changed while no function did (the JDK's
+     * string code that the JIT warmed up earlier in one run) is in the details, not the lead, as
+     * the gate judges culprits only.
      */
     static Leads of(DiffSummary summary) {
-        if (!summary.culpritRegressions().isEmpty() || !summary.culpritImprovements().isEmpty()) {
-            List<Culprit> all = new ArrayList<>(summary.culpritRegressions());
-            all.addAll(summary.culpritImprovements());
-            return new Leads(culprits(summary.culpritRegressions(), all), culprits(summary.culpritImprovements(), all));
-        }
-        return new Leads(self(summary.selfRegressions()), self(summary.selfImprovements()));
+        List<Culprit> all = new ArrayList<>(summary.culpritRegressions());
+        all.addAll(summary.culpritImprovements());
+        return new Leads(culprits(summary.culpritRegressions(), all), culprits(summary.culpritImprovements(), all));
     }
 
     private static List<Lead> culprits(List<Culprit> culprits, List<Culprit> all) {
@@ -47,12 +44,6 @@ record Leads(List<Lead> regressions, List<Lead> improvements) {
                 .map(k -> new Lead.Callee(k.frame(), k.isNew(), k.base(), k.head()))
                 .toList();
         return new Lead(c.function().frame(), c.base(), c.head(), c.impact(), true, callees);
-    }
-
-    private static List<Lead> self(List<SummaryEntry> entries) {
-        return entries.stream()
-                .map(e -> new Lead(e.frame(), e.base(), e.head(), e.impact(), false, List.of()))
-                .toList();
     }
 
     /** Returns whether nothing changed significantly. */
