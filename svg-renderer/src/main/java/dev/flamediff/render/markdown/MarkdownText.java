@@ -40,21 +40,13 @@ public final class MarkdownText {
         return out.toString();
     }
 
-    /**
-     * Returns the text escaped ({@link #escape}) in an inline {@code <code>} element: safe inside
-     * HTML blocks and tables, but GitHub still finds references in it; the suite report's form.
-     */
-    public static String code(String text) {
-        return "<code>" + escape(text) + "</code>";
-    }
-
     /** Returns the text as an inline code span, for prose (outside tables). */
-    static String span(String text) {
+    public static String span(String text) {
         return fenced(oneLine(text), false);
     }
 
     /** Returns the text as an inline code span inside a table cell ({@code |} escaped). */
-    static String cell(String text) {
+    public static String cell(String text) {
         return fenced(oneLine(text), true);
     }
 
@@ -62,7 +54,7 @@ public final class MarkdownText {
      * Returns lines as a fenced code block (each line made one line), with a fence no line can
      * close.
      */
-    static String block(Iterable<String> lines) {
+    public static String block(Iterable<String> lines) {
         StringBuilder body = new StringBuilder();
         int longest = 2;
         for (String line : lines) {
