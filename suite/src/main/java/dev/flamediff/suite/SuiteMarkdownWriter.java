@@ -32,8 +32,8 @@ public final class SuiteMarkdownWriter {
         w.write(SuiteHeadline.markdown(report));
         w.write("\n\n");
         if (report.gateFailed()) {
-            // The reasons name benchmarks and frames: a code block, as the single diff's report has them.
-            w.write("**CI gate failed:**\n\n" + MarkdownText.block(report.gateReasons()) + "\n");
+            // The reasons name benchmarks and frames: a list of code spans, as the single diff's report has them.
+            w.write("**CI gate failed:**\n\n" + MarkdownText.items(report.gateReasons()) + "\n");
         }
         List<BenchmarkReport> changed = report.benchmarks().stream().filter(BenchmarkReport::changed).toList();
         if (!changed.isEmpty()) {
@@ -97,7 +97,7 @@ public final class SuiteMarkdownWriter {
         w.write("| --- | ---: | --- | --- | --- |\n");
         for (BenchmarkReport b : list) {
             ProfileFinding f = b.profile();
-            w.write("| " + MarkdownText.cell(b.key()) + " | " + SuiteText.percent(f.overall()) + " | "
+            w.write("| " + MarkdownText.wrappedCell(b.key()) + " | " + SuiteText.percent(f.overall()) + " | "
                     + frame(f.regressions()) + " | " + frame(f.improvements()) + " | " + graph(b) + " |\n");
         }
         w.write("\n</details>\n\n");
@@ -110,7 +110,7 @@ public final class SuiteMarkdownWriter {
     /** Returns the benchmark's name and parameters for a table cell, each a code span. */
     static String name(BenchmarkReport b) {
         String params = SuiteText.params(b.params());
-        return MarkdownText.cell(b.shortName()) + (params.isEmpty() ? "" : " " + MarkdownText.cell(params));
+        return MarkdownText.wrappedCell(b.shortName()) + (params.isEmpty() ? "" : " " + MarkdownText.cell(params));
     }
 
     /** Returns the benchmark's name and parameters for prose, each a code span. */
@@ -137,7 +137,7 @@ public final class SuiteMarkdownWriter {
             return "\u2013";
         }
         FrameChange top = frames.get(0);
-        return MarkdownText.cell(SuiteNames.shortFrame(top.name())) + " " + SuiteText.percent(top.impact())
+        return MarkdownText.wrappedCell(SuiteNames.shortFrame(top.name())) + " " + SuiteText.percent(top.impact())
                 + (top.status().equals("changed") ? "" : " (" + top.status() + ")");
     }
 

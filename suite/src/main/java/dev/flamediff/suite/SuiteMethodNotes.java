@@ -55,7 +55,7 @@ final class SuiteMethodNotes {
         profiles(w);
         if (!report.warnings().isEmpty()) {
             // The warnings name files and benchmarks from the inputs.
-            w.write("Not compared:\n\n" + MarkdownText.block(report.warnings()) + "\n");
+            w.write("Not compared:\n\n" + MarkdownText.items(report.warnings()) + "\n");
         }
         w.write("</details>\n");
     }

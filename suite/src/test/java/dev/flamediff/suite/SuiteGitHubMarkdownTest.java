@@ -75,7 +75,7 @@ class SuiteGitHubMarkdownTest {
         // the frame in the culprit column, the profile pair by its file name, the gate's reasons.
         assertThat(html).contains("<code>Bench@octocat.parse_#123_owner/repo#789</code>",
                 "<code>p=www.evil.example mailto:boss@evil.example</code>", "<code>ops/@octocat</code>",
-                "<code>GH-456 @octocat #123.collapsed</code>", "<pre><code class=\"language-text\">");
+                "<code>GH-456 @octocat #123.collapsed</code>", "<li><code>Bench@octocat.parse_#123_owner/repo#789 (p=");
         assertThat(html).containsPattern("<code>[^<]*Hot\\.www\\.evil\\.example/@octocat #123 owner/repo#789 mailto:"
                 + "boss@evil\\.example</code>");
         // The tables keep their columns.
