@@ -63,7 +63,7 @@ class NoiseAndGateTest {
         assertThat(run.exitCode()).isEqualTo(ExitCodes.GATE_FAILED);
         assertThat(run.errLines()).anyMatch(l -> l.startsWith("flamediff: gate failed: slow grew by +"));
         String report = Files.readString(out);
-        assertThat(report).contains("gate: **failed**", "**CI gate failed:**", "```text\nslow grew by +");
+        assertThat(report).contains("gate: **failed**", "**CI gate failed:**", "- `slow grew by +");
     }
 
     @Test

@@ -117,7 +117,7 @@ class SuiteRoundTripIT {
         // The method that now calls the regex code, not the regex internals it spends the time in.
         assertThat(culprit.get("frame").asText()).endsWith("Records.parse");
         String report = Files.readString(OUT.resolve("report.md"));
-        assertThat(report).contains("<code>RecordBenchmarks.parse</code> lines=400 |").contains("slower<br>");
+        assertThat(report).contains("`RecordBenchmarks.parse` `lines=400` |").contains("slower<br>");
         assertThat(OUT.resolve(PKG + "parse-Throughput-lines-400.svg")).content().contains("splitWithRegex");
     }
 

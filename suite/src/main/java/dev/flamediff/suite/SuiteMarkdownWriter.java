@@ -12,8 +12,10 @@ import java.util.List;
  * Writes {@code report.md}, the pull-request comment: a headline counting what changed, the gate's
  * reasons, one table row per benchmark that changed (score base → head, change with its interval,
  * culprit, graph), the rest counted in one line each and listed in collapsed blocks, and how it
- * was measured. Five columns at most, so it fits an 880-pixel comment; every name is escaped
- * ({@link MarkdownText}). Deterministic.
+ * was measured. Five columns at most, so it fits an 880-pixel comment. Every name from the result
+ * files and profiles (benchmarks, parameters, units, frames, files) is a code span or block
+ * ({@link MarkdownText}), where GitHub makes no link, mention or reference; an entity-escaped name
+ * would still be one, since GitHub finds them after decoding entities. Deterministic.
  */
 public final class SuiteMarkdownWriter {
 
@@ -30,11 +32,8 @@ public final class SuiteMarkdownWriter {
         w.write(SuiteHeadline.markdown(report));
         w.write("\n\n");
         if (report.gateFailed()) {
-            w.write("**CI gate failed:**\n\n");
-            for (String reason : report.gateReasons()) {
-                w.write("- " + MarkdownText.escape(reason) + "\n");
-            }
-            w.write("\n");
+            // The reasons name benchmarks and frames: a list of code spans, as the single diff's report has them.
+            w.write("**CI gate failed:**\n\n" + MarkdownText.items(report.gateReasons()) + "\n");
         }
         List<BenchmarkReport> changed = report.benchmarks().stream().filter(BenchmarkReport::changed).toList();
         if (!changed.isEmpty()) {
@@ -84,7 +83,7 @@ public final class SuiteMarkdownWriter {
             return;
         }
         w.write("**" + count(list.size()) + " " + what + ":** ");
-        w.write(String.join(", ", list.stream().map(SuiteMarkdownWriter::name).toList()));
+        w.write(String.join(", ", list.stream().map(SuiteMarkdownWriter::prose).toList()));
         w.write("\n\n");
     }
 
@@ -98,7 +97,7 @@ public final class SuiteMarkdownWriter {
         w.write("| --- | ---: | --- | --- | --- |\n");
         for (BenchmarkReport b : list) {
             ProfileFinding f = b.profile();
-            w.write("| " + MarkdownText.code(b.key()) + " | " + SuiteText.percent(f.overall()) + " | "
+            w.write("| " + MarkdownText.wrappedCell(b.key()) + " | " + SuiteText.percent(f.overall()) + " | "
                     + frame(f.regressions()) + " | " + frame(f.improvements()) + " | " + graph(b) + " |\n");
         }
         w.write("\n</details>\n\n");
@@ -108,14 +107,21 @@ public final class SuiteMarkdownWriter {
         return n + (n == 1 ? " benchmark" : " benchmarks");
     }
 
+    /** Returns the benchmark's name and parameters for a table cell, each a code span. */
     static String name(BenchmarkReport b) {
         String params = SuiteText.params(b.params());
-        return MarkdownText.code(b.shortName()) + (params.isEmpty() ? "" : " " + MarkdownText.escape(params));
+        return MarkdownText.wrappedCell(b.shortName()) + (params.isEmpty() ? "" : " " + MarkdownText.cell(params));
+    }
+
+    /** Returns the benchmark's name and parameters for prose, each a code span. */
+    static String prose(BenchmarkReport b) {
+        String params = SuiteText.params(b.params());
+        return MarkdownText.span(b.shortName()) + (params.isEmpty() ? "" : " " + MarkdownText.span(params));
     }
 
     private static String scores(ScoreComparison s) {
         return SuiteText.score(s.base().score()) + " \u2192 " + SuiteText.score(s.head().score()) + " "
-                + MarkdownText.escape(s.unit());
+                + MarkdownText.cell(s.unit());
     }
 
     private static String culprit(BenchmarkReport b) {
@@ -131,7 +137,7 @@ public final class SuiteMarkdownWriter {
             return "\u2013";
         }
         FrameChange top = frames.get(0);
-        return MarkdownText.code(SuiteNames.shortFrame(top.name())) + " " + SuiteText.percent(top.impact())
+        return MarkdownText.wrappedCell(SuiteNames.shortFrame(top.name())) + " " + SuiteText.percent(top.impact())
                 + (top.status().equals("changed") ? "" : " (" + top.status() + ")");
     }
 

@@ -54,11 +54,8 @@ final class SuiteMethodNotes {
         }
         profiles(w);
         if (!report.warnings().isEmpty()) {
-            w.write("Not compared:\n\n");
-            for (String warning : report.warnings()) {
-                w.write("- " + MarkdownText.escape(warning) + "\n");
-            }
-            w.write("\n");
+            // The warnings name files and benchmarks from the inputs.
+            w.write("Not compared:\n\n" + MarkdownText.items(report.warnings()) + "\n");
         }
         w.write("</details>\n");
     }
@@ -71,14 +68,14 @@ final class SuiteMethodNotes {
             w.write(String.format(Locale.ROOT, "Profiles: %d benchmark%s diffed (threads: %s; runs per side: %s). "
                             + "A benchmark with scores has head's profile scaled to base's operations (%s), "
                             + "so a frame's impact is its share of base's time per operation.\n\n",
-                    diffed.size(), diffed.size() == 1 ? "" : "s", MarkdownText.escape(first.profile().threads()),
+                    diffed.size(), diffed.size() == 1 ? "" : "s", MarkdownText.span(first.profile().threads()),
                     runs(diffed), "throughput: base's score / head's; time per operation: head's / base's"));
         }
         for (BenchmarkReport b : report.benchmarks()) {
             if (b.profile().problem().filter(p -> !p.isEmpty()).isPresent()
                     && b.verdict() != Verdict.ADDED && b.verdict() != Verdict.REMOVED) {
-                w.write("- " + SuiteMarkdownWriter.name(b) + ": no profile diff, "
-                        + MarkdownText.escape(b.profile().problem().get()) + "\n");
+                w.write("- " + SuiteMarkdownWriter.prose(b) + ": no profile diff, "
+                        + MarkdownText.span(b.profile().problem().get()) + "\n");
             }
         }
         w.write("\n");

@@ -55,11 +55,14 @@ class SuiteEscapingTest {
         assertThat(report.benchmarks()).singleElement()
                 .satisfies(b -> assertThat(b.verdict()).isEqualTo(Verdict.SLOWER));
         String md = out.text("report.md");
-        assertThat(md).doesNotContain("<script", "<img", "<b>", "<i>", "](javascript", "\u202e", "</details><")
-                .contains("&#60;script&#62;");
+        assertThat(md).doesNotContain("\u202e");
+        // As GitHub renders it: the names are text inside code, no element of their own.
+        String rendered = SuiteGitHubMarkdownTest.gfm(md);
+        assertThat(rendered).doesNotContain("<script", "<img", "<b>", "<i>", "href=\"javascript", "</details><")
+                .contains("&lt;script&gt;");
         // Every table row keeps its cells: no cell adds a column with a raw pipe.
         for (String line : md.lines().filter(l -> l.startsWith("| ")).toList()) {
-            assertThat(line.chars().filter(c -> c == '|').count()).as(line).isEqualTo(6);
+            assertThat(line.replace("\\|", "").chars().filter(c -> c == '|').count()).as(line).isEqualTo(6);
         }
         String html = out.text("index.html");
         assertThat(html).doesNotContain("<script", "<img", "<b>", "<i>").contains("&lt;script&gt;");

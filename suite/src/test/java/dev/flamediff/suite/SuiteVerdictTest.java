@@ -51,8 +51,8 @@ class SuiteVerdictTest {
         assertThat(md.lines().findFirst().orElseThrow()).isEqualTo("**flamediff suite** \u00b7 **no change in 1 benchmark**"
                 + " \u00b7 1 not measurable with 1 fork \u00b7 1 added \u00b7 1 removed \u00b7 gate: passed");
         assertThat(md).contains("<summary>1 benchmark not measurable with 1 fork")
-                .contains("**1 benchmark added (only in head):** <code>B.fresh</code>")
-                .contains("**1 benchmark removed (only in base):** <code>B.gone</code>")
+                .contains("**1 benchmark added (only in head):** `B.fresh`")
+                .contains("**1 benchmark removed (only in base):** `B.gone`")
                 .contains("(iterations)");
     }
 
@@ -72,6 +72,6 @@ class SuiteVerdictTest {
         assertThat(app.profile().regressions().get(0).name()).endsWith("FixtureApp.parseRecords");
         assertThat(out.files).containsKey("app.collapsed.svg");
         assertThat(out.text("report.md")).contains("1 profile pair without scores (paired by file name)")
-                .contains("<code>app.collapsed</code>");
+                .contains("`app.collapsed`");
     }
 }

@@ -39,7 +39,7 @@ final class OutputChecks {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern TAG = Pattern.compile("</?([A-Za-z][A-Za-z0-9-]*)");
-    private static final List<String> MARKDOWN_TAGS = List.of("code", "details", "summary", "br", "sub", "sup", "b",
+    private static final List<String> MARKDOWN_TAGS = List.of("code", "details", "summary", "br", "wbr", "sub", "sup", "b",
             "i", "em", "strong", "p", "table", "tr", "td", "th");
     private static final Pattern COLLAPSED_LINE = Pattern.compile(".+ -?\\d+ -?\\d+");
 

@@ -14,8 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The tables inside the report's {@code <details>} block: the culprits with full names, p-values
- * and the callees their change went to; frames by their own code with values, change, impact
+ * The tables inside the report's {@code <details>} block, five columns at most and names that can
+ * wrap ({@link MarkdownText#wrappedCell}), so that they fit the 880-pixel comment column: the
+ * culprits with full names, p-values and the callees their change went to; frames by their own code with values, change, impact
  * and p-value; call paths with nested repeats left out (a path inside, or around, one already
  * listed says the same change again); new and removed code; the largest changes that could be
  * noise. Entries below the minimum impact are counted in one line instead of listed.
@@ -66,19 +67,19 @@ final class DetailTables {
         if (shown.isEmpty()) {
             return;
         }
-        String unit = values.unit();
         w.write("#### " + title + "\n\n");
-        w.write("| Function | Base (" + unit + ") | Head (" + unit + ") | Impact | p | Where it went |\n");
-        w.write("|---|---:|---:|---:|---:|---|\n");
+        w.write("| Function, and where its change went | Base \u2192 head (" + values.unit() + ") | Impact | p |\n");
+        w.write("|---|---:|---:|---:|\n");
         for (Culprit c : shown) {
             StringBuilder callees = new StringBuilder();
             for (CalleeChange k : CulpritCallees.carrying(c, all, Leads.CALLEES)) {
-                callees.append(callees.length() == 0 ? "" : ", ").append(MarkdownText.cell(k.frame().name()))
-                        .append(' ').append(k.isNew() ? "new" : k.isGone() ? "gone" : ValueText.percent(k.impact()));
+                callees.append(callees.length() == 0 ? "" : ", ").append(MarkdownText.wrappedCell(k.frame().name()))
+                        .append(' ').append(k.isNew() ? "(new)" : k.isGone() ? "(gone)" : "(" + ValueText.percent(k.impact()) + ")");
             }
-            w.write("| " + MarkdownText.cell(c.function().frame().name()) + " | " + values.number(c.base()) + " | "
-                    + values.number(c.head()) + " | " + ValueText.percent(c.impact()) + " | "
-                    + ValueText.pValue(c.pValue()) + " | " + (callees.length() == 0 ? "its own code" : callees) + " |\n");
+            w.write("| " + MarkdownText.wrappedCell(c.function().frame().name())
+                    + (callees.length() == 0 ? ", in its own code" : ", now spent in " + callees) + " | "
+                    + values.number(c.base()) + " \u2192 " + values.number(c.head()) + " | "
+                    + ValueText.percent(c.impact()) + " | " + ValueText.pValue(c.pValue()) + " |\n");
         }
         w.write("\n");
     }
@@ -114,15 +115,14 @@ final class DetailTables {
         if (shown.isEmpty()) {
             return;
         }
-        String unit = values.unit();
         w.write("#### " + title + "\n\n");
-        w.write("| " + (paths ? "Call path" : "Frame") + " | Base (" + unit + ") | Head (" + unit + ") | Change | Impact | p |\n");
-        w.write("|---|---:|---:|---:|---:|---:|\n");
+        w.write("| " + (paths ? "Call path" : "Frame") + " | Base \u2192 head (" + values.unit() + ") | Change | Impact | p |\n");
+        w.write("|---|---:|---:|---:|---:|\n");
         int rows = 0;
         for (SummaryEntry e : shown) {
             RenderInterrupts.checkEvery(++rows);
-            w.write("| " + (paths ? path(e.path()) : MarkdownText.cell(e.frame().name())) + " | "
-                    + values.number(e.base()) + " | " + values.number(e.head()) + " | "
+            w.write("| " + (paths ? path(e.path()) : MarkdownText.wrappedCell(e.frame().name())) + " | "
+                    + values.number(e.base()) + " \u2192 " + values.number(e.head()) + " | "
                     + (e.base() == 0 ? "new" : ValueText.percent(e.relative())) + " | "
                     + ValueText.percent(e.impact()) + " | " + ValueText.pValue(e.pValue()) + " |\n");
         }
@@ -140,7 +140,7 @@ final class DetailTables {
             if (i > from) {
                 s.append(" \u2192 ");
             }
-            s.append(MarkdownText.cell(path.get(i).name()));
+            s.append(MarkdownText.wrappedCell(path.get(i).name()));
         }
         return s.toString();
     }

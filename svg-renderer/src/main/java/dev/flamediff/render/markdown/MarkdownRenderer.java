@@ -51,7 +51,7 @@ public final class MarkdownRenderer implements DiffRenderer {
         w.write(Headline.line(diff, summary, options, leads) + "\n\n");
         w.write(links(report) + "\n\n");
         if (summary.gate().failed()) {
-            w.write("**CI gate failed:**\n\n" + MarkdownText.block(summary.gate().reasons()) + "\n");
+            w.write("**CI gate failed:**\n\n" + MarkdownText.items(summary.gate().reasons()) + "\n");
         }
         List<Lead> regressions = listed(leads.regressions(), report);
         List<Lead> improvements = listed(leads.improvements(), report);

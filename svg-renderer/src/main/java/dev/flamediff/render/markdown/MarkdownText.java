@@ -1,11 +1,13 @@
 package dev.flamediff.render.markdown;
 
 import dev.flamediff.render.OutputNames;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Makes untrusted text (frame names, file names and event names come from uploaded profiles) inert
- * in a GitHub pull-request comment. Every untrusted string goes into a code span ({@link #span}) or
- * a fenced code block ({@link #block}): GitHub makes no link, mention ({@code @octocat}) or
+ * in a GitHub pull-request comment. Every untrusted string goes into a code span ({@link #span},
+ * {@link #cell}, {@link #wrappedCell}, {@link #items}): GitHub makes no link, mention ({@code @octocat}) or
  * reference ({@code #123}, {@code owner/repo#7}) inside code, whereas entity escaping does not stop
  * them, since references are found after entities are decoded. The code span's fence is longer than
  * any run of backticks in the text, so no name can close it; in tables {@code |} is escaped, which
@@ -40,38 +42,80 @@ public final class MarkdownText {
         return out.toString();
     }
 
-    /**
-     * Returns the text escaped ({@link #escape}) in an inline {@code <code>} element: safe inside
-     * HTML blocks and tables, but GitHub still finds references in it; the suite report's form.
-     */
-    public static String code(String text) {
-        return "<code>" + escape(text) + "</code>";
-    }
-
     /** Returns the text as an inline code span, for prose (outside tables). */
-    static String span(String text) {
+    public static String span(String text) {
         return fenced(oneLine(text), false);
     }
 
     /** Returns the text as an inline code span inside a table cell ({@code |} escaped). */
-    static String cell(String text) {
+    public static String cell(String text) {
         return fenced(oneLine(text), true);
     }
 
     /**
-     * Returns lines as a fenced code block (each line made one line), with a fence no line can
-     * close.
+     * The longest run of a name without a space that one code span of a table cell holds
+     * ({@link #wrappedCell}): 40 characters of GitHub's code font are about 330 pixels, so a
+     * five-column table with such a name still fits the 880-pixel comment column.
      */
-    static String block(Iterable<String> lines) {
-        StringBuilder body = new StringBuilder();
-        int longest = 2;
-        for (String line : lines) {
-            String l = oneLine(line);
-            longest = Math.max(longest, longestRun(l, '`'));
-            body.append(l).append('\n');
+    static final int WRAP = 40;
+
+    /**
+     * Returns the text as code spans inside a table cell that can wrap: a table cell never breaks
+     * inside a word, so one long name (a fully qualified Java method, a C++ template) would widen
+     * its table past the comment column, which then scrolls sideways. A run of more than
+     * {@value #WRAP} characters without a space is cut into spans after a {@code .}, {@code /},
+     * {@code :}, {@code $}, {@code (} or {@code ,} (or anywhere, without one), joined by
+     * {@code <wbr>}, which GitHub keeps: the name still reads and copies as one.
+     */
+    public static String wrappedCell(String text) {
+        String line = oneLine(text);
+        StringBuilder out = new StringBuilder(line.length() + 16);
+        for (String part : parts(line)) {
+            out.append(out.length() == 0 ? "" : "<wbr>").append(fenced(part, true));
         }
-        String fence = "`".repeat(longest + 1);
-        return fence + "text\n" + body + fence + "\n";
+        return out.toString();
+    }
+
+    private static List<String> parts(String line) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        int run = 0;
+        int lastBreak = -1;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == ' ') {
+                run = 0;
+                lastBreak = -1;
+                continue;
+            }
+            if (++run > WRAP) {
+                int cut = lastBreak > start ? lastBreak : i;
+                if (Character.isLowSurrogate(line.charAt(cut)) && cut - 1 > start) {
+                    cut--;
+                }
+                out.add(line.substring(start, cut));
+                start = cut;
+                run = i - cut + 1;
+                lastBreak = -1;
+            }
+            if (".:/$(,".indexOf(c) >= 0) {
+                lastBreak = i + 1;
+            }
+        }
+        out.add(line.substring(start));
+        return out;
+    }
+
+    /**
+     * Returns lines as a Markdown list, each line one code span: a fenced block would keep each
+     * line on one line and scroll sideways in the comment column, a code span wraps at its spaces.
+     */
+    public static String items(Iterable<String> lines) {
+        StringBuilder out = new StringBuilder();
+        for (String line : lines) {
+            out.append("- ").append(span(line)).append('\n');
+        }
+        return out.toString();
     }
 
     private static String fenced(String text, boolean inTable) {

@@ -149,6 +149,15 @@ final class SvgDocumentWriter {
             if (altFill != fill) {
                 out.attr("data-f2", DiffColors.hex(altFill));
             }
+            if (highlighted(f)) {
+                // The fills it has once another function is highlighted (the script repaints).
+                int plain = plainFill(f, status, options.colorBy());
+                int plainAlt = plainFill(f, status, other);
+                out.attr("data-n", DiffColors.hex(plain));
+                if (plainAlt != plain) {
+                    out.attr("data-n2", DiffColors.hex(plainAlt));
+                }
+            }
             out.start("title").text(texts.tooltip(f)).end();
             String x = ValueFormat.px(f.left());
             out.empty("rect").attr("x", x).attr("y", ValueFormat.compact(y))
@@ -171,9 +180,16 @@ final class SvgDocumentWriter {
         if (highlighted(f)) {
             // The top culprit is drawn at full strength in every one of its frames, so many thin
             // slivers read as the one change they are; its callers' share of it is theirs only.
+            // The script draws a function highlighted from the list the same way.
             return by == ColorBy.TOTAL ? colors.fill(status, f.base(), f.head(), significant(f), 1, total)
                     : colors.fill(status, f.baseSelf(), f.headSelf(), true, 1, total);
         }
+        return plainFill(f, status, by);
+    }
+
+    /** The fill of a frame of a function that is not highlighted. */
+    private int plainFill(PlacedFrame f, NodeStatus status, ColorBy by) {
+        double total = Math.max(diff.base().total(), diff.head().total());
         if (by == ColorBy.TOTAL) {
             return colors.fill(status, f.base(), f.head(), significant(f), strength.of(f.node()), total);
         }

@@ -24,6 +24,14 @@
   var staticMode = state.mode;
   var matches = [];
   var el = function (id) { return document.getElementById(id); };
+  // Colours as the Java renderer computes them (DiffColors, FrameStrength), for the frames the
+  // script paints itself: a function highlighted from the list, and the merged view of its calls.
+  var NEUTRAL = 0xe6e6e6, NOISE_DIM = 0.3, NEW_FULL = 0.05, NEW_MIN = 0.25, CARRIED_FLOOR = 0.35;
+  var REG = 0xcb181d, IMP = 0x2171b5;
+  // The merged view: at most this many rows, and shown only when no one call path of the
+  // highlighted function holds this share of it (one wide frame already reads as the change).
+  var MERGED_ROWS = 12, MERGED_WHEN = 0.5;
+  var merged = { height: 0, nodes: [] };
 
   function load() {
     var gs = el('frames').children;
@@ -38,10 +46,23 @@
         b: +g.getAttribute('data-b'), h: +g.getAttribute('data-h'),
         eli: g.classList.contains('eli'), sys: g.classList.contains('sys'),
         styled: g.classList.contains('add') || g.classList.contains('rem') || g.classList.contains('eli'),
+        add: g.classList.contains('add'), rem: g.classList.contains('rem'),
+        nz: g.classList.contains('nz'), nzs: g.classList.contains('nzs'),
         u: +(g.getAttribute('data-u') || 0), c: +(g.getAttribute('data-c') || 0),
         p: -1, kids: [], visible: true, fn: +(g.getAttribute('data-fn') || -1)
       };
       f.wide = +f.rect.getAttribute('width') >= VISIBLE;
+      // Each colour mode's fill when the frame's function is not the highlighted one: the default
+      // culprit's frames carry it in data-n / data-n2, since they are drawn highlighted.
+      var other = state.color === 'total' ? 'self' : 'total', drawn = f.rect.getAttribute('fill');
+      f.normal = {};
+      if (g.hasAttribute('data-n')) {
+        f.normal[state.color] = g.getAttribute('data-n');
+        f.normal[other] = g.getAttribute('data-n2') || f.normal[state.color];
+      } else {
+        f.normal[state.color] = drawn;
+        f.normal[other] = g.getAttribute('data-f2') || drawn;
+      }
       stack.length = d;
       if (d > 0) { f.p = stack[d - 1]; frames[f.p].kids.push(i); }
       stack[d] = i;
@@ -114,15 +135,17 @@
   // The height follows the deepest row with a frame wide enough to see (the Java renderer cuts
   // the static picture the same way); rows below it would be slivers on an empty page.
   function cutHeight() {
+    buildMerged();
+    var top = TOP + merged.height;
     var last = 0;
     frames.forEach(function (f) { if (f.visible && f.wide && f.d > last) { last = f.d; } });
     frames.forEach(function (f) {
       if (!f.visible) { return; }
-      var y = TOP + (inverted ? f.d : last - f.d) * ROW;
+      var y = top + (inverted ? f.d : last - f.d) * ROW;
       f.rect.setAttribute('y', y);
       f.text.setAttribute('y', y + 11.5);
     });
-    var bottom = TOP + (last + 1) * ROW, list = el('fn-list');
+    var bottom = top + (last + 1) * ROW, list = el('fn-list');
     if (list) { list.setAttribute('y', bottom + 10); }
     var h = Math.round(bottom + 8 + (list ? 10 + +list.getAttribute('height') : 0));
     svg.setAttribute('height', h);
@@ -169,15 +192,63 @@
     }).reduce(function (s, x) { return s + x; }, 0);
   }
 
-  function swapColors() {
-    frames.forEach(function (f) {
-      var alt = f.g.getAttribute('data-f2');
-      if (!alt) { return; }
-      f.g.setAttribute('data-f2', f.rect.getAttribute('fill'));
-      f.rect.setAttribute('fill', alt);
-      f.g.classList.toggle('w', luminance(alt) < 0.179);
+  function hexColor(v) { return '#' + ((1 << 24) | v).toString(16).substring(1); }
+
+  function mix(from, to, t) {
+    var out = 0;
+    [16, 8, 0].forEach(function (shift) {
+      var a = (from >> shift) & 255, b = (to >> shift) & 255;
+      out |= Math.round(a + (b - a) * t) << shift;
     });
+    return out;
+  }
+
+  // DiffColors.fill: new and gone code by its cost, changed code by its change relative to it.
+  function fillOf(add, rem, before, after, significant, strength, total) {
+    var intensity, end;
+    if (add || rem) {
+      var cost = Math.abs(after - before);
+      intensity = total > 0 ? Math.max(NEW_MIN, Math.sqrt(Math.min(1, cost / (NEW_FULL * total)))) : 1;
+      end = add ? REG : IMP;
+    } else {
+      var max = Math.max(Math.abs(before), Math.abs(after));
+      if (!(max > 0) || before === after) { return hexColor(NEUTRAL); }
+      intensity = Math.min(1, Math.sqrt(Math.abs(after - before) / max));
+      end = after > before ? REG : IMP;
+    }
+    return hexColor(mix(NEUTRAL, end, intensity * strength * (significant ? 1 : NOISE_DIM)));
+  }
+
+  function profileTotal() { return Math.max(frames[0].b, frames[0].h); }
+
+  // A highlighted function's frames at full strength, as the Java renderer draws the top culprit's.
+  function strongFill(f, by) {
+    return by === 'total' ? fillOf(f.add, f.rem, f.b, f.h, !f.nz, 1, profileTotal())
+      : fillOf(f.add, f.rem, f.bs, f.hs, true, 1, profileTotal());
+  }
+
+  function paint(f, fill) {
+    f.rect.setAttribute('fill', fill);
+    f.g.classList.toggle('w', luminance(fill) < 0.179);
+  }
+
+  // Every frame's fill for the view, the colour mode and the highlighted function.
+  function paintAll() {
+    var plain = state.view !== 'diff';
+    frames.forEach(function (f) {
+      if (plain) {
+        f.rect.setAttribute('fill', f.eli ? '#e6e6e6' : warm(f.name));
+        f.g.classList.remove('w');
+      } else {
+        paint(f, !f.eli && state.fn >= 0 && f.fn === state.fn ? strongFill(f, state.color) : f.normal[state.color]);
+      }
+    });
+  }
+
+  function swapColors() {
     state.color = state.color === 'total' ? 'self' : 'total';
+    paintAll();
+    drawMerged();
     svg.classList.toggle('by-self', state.color === 'self');
     svg.classList.toggle('by-total', state.color === 'total');
     el('color-by').textContent = 'Color: ' + state.color + ' \u0394';
@@ -200,17 +271,7 @@
     state.view = v;
     var plain = v !== 'diff';
     svg.classList.toggle('plain', plain);
-    frames.forEach(function (f) {
-      if (plain) {
-        if (f.fill === undefined) { f.fill = f.rect.getAttribute('fill'); f.white = f.g.classList.contains('w'); }
-        f.rect.setAttribute('fill', f.eli ? '#e6e6e6' : warm(f.name));
-        f.g.classList.remove('w');
-      } else if (f.fill !== undefined) {
-        f.rect.setAttribute('fill', f.fill);
-        f.g.classList.toggle('w', f.white);
-        f.fill = undefined;
-      }
-    });
+    paintAll();
     ['base', 'head', 'diff'].forEach(function (k) { el('view-' + k).classList.toggle('on', k === v); });
     state.mode = plain ? v : (state.diffMode || staticMode);
     layout();
@@ -231,10 +292,14 @@
     layout();
   }
 
-  // The function list: a clicked row highlights all frames of its function, as one change.
+  // The function list: a clicked row highlights all frames of its function, as one change: drawn
+  // as the graph draws the top culprit (full strength, outlined), and merged over its call paths
+  // above the graph when they are many and narrow.
+  var LABEL_MAX = 160;
   function highlightFn(k) {
     state.fn = k;
     frames.forEach(function (f) { f.g.classList.toggle('fh', k >= 0 && f.fn === k); });
+    paintAll();
     var rows = el('fn-table') ? el('fn-table').tBodies[0].rows : [];
     var label = el('fn-label');
     for (var i = 0; i < rows.length; i++) {
@@ -242,12 +307,182 @@
       rows[i].classList.toggle('sel', on);
       if (on && label) {
         var c = rows[i].cells;
-        label.textContent = 'Highlighted: ' + c[0].textContent + ' (' + c[3].textContent + ' of the profile with its callees, '
-          + c[6].textContent + ' in its own code, ' + c[7].textContent + ' call paths, outlined)';
+        var rest = ' (' + c[3].textContent + ' of the profile with its callees, ' + c[6].textContent
+          + ' in its own code, ' + c[7].textContent + ' call paths, outlined)';
+        // Cut from the left, as labels are: the method name survives and the line fits the header.
+        var name = Array.from(c[0].textContent), room = Math.max(24, LABEL_MAX - 13 - rest.length);
+        if (name.length > room) { name = ['\u2026'].concat(name.slice(name.length - (room - 1))); }
+        label.textContent = 'Highlighted: ' + name.join('') + rest;
       }
     }
     if (k < 0 && label) { label.textContent = 'No function highlighted; click one in the list below the graph'; }
+    cutHeight();
     saveState();
+  }
+
+  // The merged view of the highlighted function: its frames on every call path summed into one
+  // frame the graph's width, its callees merged by name below it (pprof's focus, speedscope's
+  // sandwich). A method slowed over 65 call paths is 65 slivers in the graph; merged, one frame.
+  function mergedNode(f) {
+    return { name: f.name, eli: f.eli, sys: f.sys, fn: f.fn, b: 0, h: 0, bs: 0, hs: 0, u: 0, c: 0,
+      paths: 0, sig: false, ssig: false, kids: [], byKey: {} };
+  }
+
+  function mergeInto(n, i) {
+    var f = frames[i];
+    n.b += f.b; n.h += f.h; n.bs += f.bs; n.hs += f.hs; n.u += f.u; n.c += f.c; n.paths++;
+    // Drawn as real where any of its call paths is part of a significant change (the graph's classes).
+    if (f.b !== f.h && !f.nz) { n.sig = true; }
+    if (f.bs !== f.hs && !f.nzs) { n.ssig = true; }
+    f.kids.forEach(function (c) {
+      var key = (frames[c].eli ? '\u0000' : '') + frames[c].name;
+      var kid = n.byKey[key];
+      if (!kid) { kid = n.byKey[key] = mergedNode(frames[c]); n.kids.push(kid); }
+      mergeInto(kid, c);
+    });
+  }
+
+  function buildMerged() {
+    var old = document.getElementById('merged'); // made by this function, not by the renderer
+    if (old) { old.parentNode.removeChild(old); }
+    merged = { height: 0, nodes: [] };
+    var k = state.fn;
+    if (k < 0 || state.view !== 'diff' || !frames.length) { return; }
+    var w = weights(state.mode), outer = [], sum = 0, widest = 0;
+    frames.forEach(function (f, i) {
+      if (f.fn !== k) { return; }
+      for (var a = f.p; a >= 0; a = frames[a].p) { if (frames[a].fn === k) { return; } }
+      outer.push(i);
+      sum += w[i];
+      widest = Math.max(widest, w[i]);
+    });
+    if (outer.length < 2 || !(sum > 0) || widest >= MERGED_WHEN * sum) { return; }
+    var root = mergedNode(frames[outer[0]]);
+    outer.forEach(function (i) { mergeInto(root, i); });
+    // Weights under the width mode, then the strength of each change as FrameStrength has it.
+    var list = [];
+    (function walk(n, d, parent) {
+      n.d = d; n.parent = parent; list.push(n);
+      n.kids.sort(function (a, b) { return a.name < b.name ? -1 : a.name > b.name ? 1 : (a.eli ? 1 : 0) - (b.eli ? 1 : 0); });
+      n.kids.forEach(function (c) { walk(c, d + 1, n); });
+    }(root, 0, null));
+    for (var i = list.length - 1; i >= 0; i--) {
+      var n = list[i];
+      n.w = own(n, state.mode) + n.kids.reduce(function (s, c) { return s + c.w; }, 0);
+      n.carried = n.carried || 0;
+      if (n.parent) {
+        var dp = n.parent.h - n.parent.b, dc = n.h - n.b;
+        if (dp !== 0 && Math.sign(dp) === Math.sign(dc)) {
+          n.parent.carried = Math.max(n.parent.carried || 0, Math.min(1, dc / dp));
+        }
+      }
+    }
+    var scale = root.w > 0 ? PLOT / root.w : 0;
+    var rows = 0;
+    (function place(n, x) {
+      n.left = x; n.right = x + n.w * scale;
+      if (n.right - n.left >= VISIBLE && n.d + 1 > rows) { rows = n.d + 1; }
+      var cx = x;
+      n.kids.forEach(function (c) { place(c, cx); cx += c.w * scale; });
+    }(root, 0));
+    rows = Math.min(rows, MERGED_ROWS);
+    var NS = 'http://www.w3.org/2000/svg';
+    var g = document.createElementNS(NS, 'g');
+    g.setAttribute('id', 'merged');
+    var label = document.createElementNS(NS, 'text');
+    label.setAttribute('class', 'mg-label');
+    label.setAttribute('x', MARGIN);
+    label.setAttribute('y', TOP + 12);
+    label.textContent = fit(root.name, 700) + ' merged over its ' + outer.length
+      + ' call paths, with its callees; the whole graph below';
+    g.appendChild(label);
+    list.forEach(function (n) {
+      var l = edge(n.left), r = edge(n.right);
+      if (n.d >= rows || r - l < 50) { return; }
+      var fg = document.createElementNS(NS, 'g');
+      var rect = document.createElementNS(NS, 'rect');
+      var y = TOP + 18 + n.d * ROW;
+      rect.setAttribute('x', l / 100);
+      rect.setAttribute('y', y);
+      rect.setAttribute('width', (r - l) / 100);
+      rect.setAttribute('height', ROW - 1);
+      var text = document.createElementNS(NS, 'text');
+      text.setAttribute('x', (l + 300) / 100);
+      text.setAttribute('y', y + 11.5);
+      text.textContent = fit(n.name, (r - l) / 100);
+      fg.appendChild(rect);
+      fg.appendChild(text);
+      var add = !n.eli && n.b === 0 && n.h !== 0, rem = !n.eli && n.h === 0 && n.b !== 0;
+      var cls = ['mf'];
+      if (n.eli) { cls.push('eli'); } else if (add) { cls.push('add'); } else if (rem) { cls.push('rem'); }
+      if ((n.eli || add || rem) && r - l >= 400) { cls.push('o'); }
+      if (n.fn === k && !n.eli) { cls.push('fh'); }
+      if (!n.eli && n.b !== n.h && !n.sig) { cls.push('nz'); }
+      if (!n.eli && n.bs !== n.hs && !n.ssig) { cls.push('nzs'); }
+      fg.setAttribute('class', cls.join(' '));
+      fg.setAttribute('data-name', n.name);
+      n.add = add; n.rem = rem; n.g = fg; n.rect = rect; n.text = text;
+      n.lines = mergedLines(n);
+      merged.nodes.push(n);
+      g.appendChild(fg);
+    });
+    var rule = document.createElementNS(NS, 'rect');
+    rule.setAttribute('class', 'mg-rule');
+    rule.setAttribute('x', MARGIN);
+    rule.setAttribute('y', TOP + 18 + rows * ROW + 5);
+    rule.setAttribute('width', PLOT);
+    rule.setAttribute('height', 1);
+    g.appendChild(rule);
+    g.addEventListener('mouseover', function (e) {
+      var n = mergedAt(e.target);
+      if (n) { show(n, e); }
+    });
+    g.addEventListener('mousemove', moveTip);
+    g.addEventListener('mouseout', function () { show(null); });
+    g.addEventListener('click', function (e) {
+      // A callee's frame highlights that function in turn (and merges its call paths).
+      var n = mergedAt(e.target);
+      if (n && !n.eli && n.fn >= 0 && n.fn !== state.fn) { highlightFn(n.fn); }
+    });
+    el('frames').parentNode.insertBefore(g, el('frames').nextSibling);
+    merged.height = 18 + rows * ROW + 14;
+    drawMerged();
+  }
+
+  function mergedAt(target) {
+    var g = target && target.closest ? target.closest('#merged > g.mf') : null;
+    for (var i = 0; g && i < merged.nodes.length; i++) { if (merged.nodes[i].g === g) { return merged.nodes[i]; } }
+    return null;
+  }
+
+  function num(v) { return Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(2); }
+
+  function mergedLines(n) {
+    var base = frames[0].b, change = n.b > 0 ? ' (' + (n.h >= n.b ? '+' : '\u2212') + pct(Math.abs(n.h - n.b) / n.b) + ')'
+      : n.h > 0 ? ' (new)' : '';
+    return [n.name, 'base \u2192 head: ' + num(n.b) + ' \u2192 ' + num(n.h) + change + ', own code '
+      + num(n.bs) + ' \u2192 ' + num(n.hs),
+      'impact on the whole profile: ' + (n.h >= n.b ? '+' : '\u2212') + pct(base > 0 ? Math.abs(n.h - n.b) / base : 0),
+      'merged over ' + n.paths + (n.paths === 1 ? ' call path, ' : ' call paths, ')
+        + (n.b === n.h ? 'unchanged' : n.sig ? 'likely real' : 'could be noise')];
+  }
+
+  // The merged frames' fills for the colour mode: the highlighted function at full strength, its
+  // callees by how much of their change they pass on, as the graph draws its frames.
+  function drawMerged() {
+    var total = profileTotal();
+    merged.nodes.forEach(function (n) {
+      var fill, top = n.fn === state.fn;
+      if (n.eli) {
+        fill = fillOf(n.b === 0 && n.h !== 0, n.h === 0 && n.b !== 0, n.b, n.h, true, 1, total);
+      } else if (state.color === 'total') {
+        fill = fillOf(n.add, n.rem, n.b, n.h, n.sig, top ? 1 : 1 - (1 - CARRIED_FLOOR) * (n.carried || 0), total);
+      } else {
+        fill = fillOf(n.add, n.rem, n.bs, n.hs, top || n.ssig, 1, total);
+      }
+      n.rect.setAttribute('fill', fill);
+      n.g.classList.toggle('w', luminance(fill) < 0.179);
+    });
   }
 
   function sortList(key) {
@@ -451,6 +686,12 @@
   }
 
   function init() {
+    var swatch = function (cls) {
+      var r = document.querySelector('#legend .' + cls + ' rect');
+      return r ? parseInt(r.getAttribute('fill').substring(1), 16) : null;
+    };
+    REG = swatch('add') === null ? REG : swatch('add');
+    IMP = swatch('rem') === null ? IMP : swatch('rem');
     load();
     svg.classList.add('js');
     restoreState();
