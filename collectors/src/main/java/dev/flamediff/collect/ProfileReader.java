@@ -30,6 +30,9 @@ public interface ProfileReader {
      * @throws ProfileException if the input is malformed, unsupported or over a limit; the
      *     exception names the input, the format and the position
      * @throws IOException if reading fails for reasons other than the content
+     * @throws java.util.concurrent.CancellationException if the thread is interrupted while the
+     *     call tree is built (the model's builder stops this way; {@link Profiles#read} reports
+     *     it as {@link java.io.InterruptedIOException}, as it does the reader's own checks)
      */
     Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException;
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
 
 /**
  * The read stage's entry point: a file or stream in, a {@link Profile} out, with the format
@@ -65,12 +66,20 @@ public final class Profiles {
             throws ProfileException, IOException {
         try {
             ProfileReader reader = registry.detect(input);
-            Profile profile = reader.read(input, options);
-            return StackRewriter.apply(StackFilter.apply(profile, options), options);
+            Profile profile = StackRewriter.apply(StackFilter.apply(reader.read(input, options), options), options);
+            // A step that noticed nothing (the last part of a tree's build is a few
+            // milliseconds without checks) must not return a profile to a cancelled caller.
+            ReadInterrupts.check(input.name());
+            return profile;
         } catch (InputLimitException e) {
             throw e.limit().withContext(input.name(), null, Position.NONE);
         } catch (InterruptedIOException e) {
             throw e;
+        } catch (CancellationException e) {
+            // The call tree's builder stops with the model's own exception: the read reports it.
+            InterruptedIOException interrupted = ReadInterrupts.interrupted(input.name());
+            interrupted.initCause(e);
+            throw interrupted;
         } catch (IOException e) {
             // A file channel read on an interrupted thread fails with ClosedByInterruptException.
             if (Thread.currentThread().isInterrupted()) {

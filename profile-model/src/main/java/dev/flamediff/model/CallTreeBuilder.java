@@ -2,11 +2,17 @@ package dev.flamediff.model;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 
 /**
  * Assembles a {@link CallTree} from stacks. Mutable and single-threaded; {@link #build()} may be
  * called once. Nodes are addressed by builder-local ids while building (the root is 0); they are
  * renumbered into pre-order by {@link #build()}.
+ *
+ * <p>Growing the arrays and building the tree take time in proportion to the nodes (hundreds of
+ * milliseconds for millions of them), so both stop when the thread is interrupted: they throw
+ * {@link CancellationException} and leave the interrupt flag set. A reader turns it into the
+ * interrupted read it reports; the builder is then of no further use.
  */
 public final class CallTreeBuilder {
 
@@ -32,6 +38,10 @@ public final class CallTreeBuilder {
     private static final int COUNT = 3;
     /** The most nodes whose links fit in one array. */
     private static final int MAX_CAPACITY = (Integer.MAX_VALUE - 8) / LINK;
+    /** Nodes handled between two interrupt checks; a power of two, so the test is a mask. */
+    private static final int CHECK_EVERY = 4096;
+    /** Array elements copied between two interrupt checks while the arrays grow. */
+    private static final int COPY_BLOCK = 1 << 20;
 
     private final LongIntMap childIndex = new LongIntMap(1024);
     private int[] parent = new int[1024];
@@ -90,6 +100,7 @@ public final class CallTreeBuilder {
      * Returns the child of {@code node} with the given frame id, creating it if needed.
      *
      * @throws LimitExceededException if the node would exceed the depth or node-count limit
+     * @throws CancellationException if the thread is interrupted while the arrays grow
      */
     public int child(int node, int frameId) throws LimitExceededException {
         int[] l = links;
@@ -143,11 +154,42 @@ public final class CallTreeBuilder {
 
     private void grow() {
         int cap = (int) Math.min((long) size * 2, MAX_CAPACITY);
-        parent = Arrays.copyOf(parent, cap);
-        depth = Arrays.copyOf(depth, cap);
-        links = Arrays.copyOf(links, cap * LINK);
+        // Assigned only once every copy is whole: a builder interrupted here keeps its arrays.
+        int[] newParent = copyOf(parent, cap);
+        int[] newDepth = copyOf(depth, cap);
+        int[] newLinks = copyOf(links, cap * LINK);
+        long[][] newSelf = new long[self.length][];
         for (int v = 0; v < self.length; v++) {
-            self[v] = Arrays.copyOf(self[v], cap);
+            newSelf[v] = copyOf(self[v], cap);
+        }
+        parent = newParent;
+        depth = newDepth;
+        links = newLinks;
+        self = newSelf;
+    }
+
+    /** Arrays.copyOf in blocks, with an interrupt check before each. */
+    private static int[] copyOf(int[] from, int length) {
+        int[] to = new int[length];
+        for (int i = 0; i < from.length; i += COPY_BLOCK) {
+            checkInterrupt();
+            System.arraycopy(from, i, to, i, Math.min(COPY_BLOCK, from.length - i));
+        }
+        return to;
+    }
+
+    private static long[] copyOf(long[] from, int length) {
+        long[] to = new long[length];
+        for (int i = 0; i < from.length; i += COPY_BLOCK) {
+            checkInterrupt();
+            System.arraycopy(from, i, to, i, Math.min(COPY_BLOCK, from.length - i));
+        }
+        return to;
+    }
+
+    private static void checkInterrupt() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("building the call tree was interrupted");
         }
     }
 
@@ -211,7 +253,12 @@ public final class CallTreeBuilder {
         addStack(ids, ids.length, values);
     }
 
-    /** Returns the immutable tree: nodes renumbered into pre-order, children sorted by frame. */
+    /**
+     * Returns the immutable tree: nodes renumbered into pre-order, children sorted by frame.
+     *
+     * @throws CancellationException if the thread is interrupted meanwhile (checked every few
+     *     thousand nodes); the interrupt flag stays set
+     */
     public CallTree build() {
         if (built) {
             throw new IllegalStateException("build() was already called");
@@ -232,6 +279,9 @@ public final class CallTreeBuilder {
         int sp = 0;
         pendingParent[sp++] = -1;
         for (int next = 0; sp > 0; next++) {
+            if ((next & (CHECK_EVERY - 1)) == 0) {
+                checkInterrupt();
+            }
             sp--;
             int old = pendingNode[sp];
             int par = pendingParent[sp];
@@ -261,6 +311,9 @@ public final class CallTreeBuilder {
             }
         }
         for (int i = n - 1; i >= 0; i--) {
+            if ((i & (CHECK_EVERY - 1)) == 0) {
+                checkInterrupt();
+            }
             if (outEnd[i] == 0) {
                 outEnd[i] = i + 1;
             }

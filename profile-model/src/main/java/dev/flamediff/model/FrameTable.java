@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 
 /**
  * The frames of one call tree, each stored once and addressed by a dense int id. Id 0 is always
@@ -21,7 +22,15 @@ public final class FrameTable {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> frames[a].compareTo(frames[b]));
+        // Hundreds of thousands of frames (a callgrind file names one per function) take a sort
+        // long enough to be worth stopping when the thread is interrupted.
+        int[] compared = {0};
+        Arrays.sort(order, (a, b) -> {
+            if ((++compared[0] & 0xFFF) == 0 && Thread.currentThread().isInterrupted()) {
+                throw new CancellationException("building the call tree was interrupted");
+            }
+            return frames[a].compareTo(frames[b]);
+        });
         this.rank = new int[frames.length];
         for (int i = 0; i < order.length; i++) {
             rank[order[i]] = i;
@@ -89,7 +98,12 @@ public final class FrameTable {
             return frames[id];
         }
 
-        /** Returns an immutable table of the frames interned so far. */
+        /**
+         * Returns an immutable table of the frames interned so far.
+         *
+         * @throws CancellationException if the thread is interrupted while the frames are
+         *     ranked; the interrupt flag stays set
+         */
         public FrameTable build() {
             return new FrameTable(Arrays.copyOf(frames, size));
         }

@@ -16,6 +16,18 @@ public final class RenderInterrupts {
     }
 
     /**
+     * Returns normally unless the current thread has been interrupted: for loops whose every
+     * step writes a lot (an SVG frame writes its name three times, up to 8,192 characters each).
+     *
+     * @throws CancellationException if the thread was interrupted; the interrupt flag stays set
+     */
+    public static void check() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("the rendering was interrupted");
+        }
+    }
+
+    /**
      * Returns normally unless {@code count} is a multiple of the check interval and the current
      * thread has been interrupted.
      *

@@ -102,7 +102,7 @@ public final class CallgrindReader implements ProfileReader {
         try {
             if (exact) {
                 ContextTreeBuilder.Result r = ContextTreeBuilder.build(file.graph(), types, order, root,
-                        options.limits().tree());
+                        options.limits().tree(), input.name());
                 tree = r.tree();
                 cut = r.cutContexts();
             } else {

@@ -1,5 +1,6 @@
 package dev.flamediff.collect.callgrind;
 
+import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
@@ -7,6 +8,7 @@ import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -41,13 +43,17 @@ final class ContextTreeBuilder {
      * @param eventOrder for each value index of the tree, the event index in the file
      * @param root a frame to put above every stack (a thread), or null
      * @throws LimitExceededException if the tree exceeds the limits
+     * @throws InterruptedIOException if the thread is interrupted (checked every 4,096 functions)
      */
-    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits)
-            throws LimitExceededException {
+    static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits,
+                        String source) throws LimitExceededException, InterruptedIOException {
         // Functions that callgrind wrote without callers are the roots: a stack starting elsewhere
         // was cut at --separate-callers=N.
         Set<String> roots = new HashSet<>();
         for (int f = 0; f < graph.size(); f++) {
+            if ((f & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             List<String> stack = ContextName.stackRootFirst(graph.name(f));
             if (stack.size() == 1) {
                 roots.add(stack.get(0));
@@ -57,6 +63,9 @@ final class ContextTreeBuilder {
         CallTreeBuilder builder = new CallTreeBuilder(valueTypes, limits);
         long[] values = new long[eventOrder.length];
         for (int f = 0; f < graph.size(); f++) {
+            if ((f & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             boolean any = false;
             for (int v = 0; v < eventOrder.length; v++) {
                 values[v] = graph.self(f, eventOrder[v]);

@@ -72,12 +72,13 @@ final class ProportionalTreeBuilder {
     static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits,
                         String source) throws LimitExceededException, InterruptedIOException {
         ProportionalTreeBuilder b = new ProportionalTreeBuilder(eventOrder.length);
-        b.fold(graph, eventOrder);
+        b.fold(graph, eventOrder, source);
         long budget = Math.max(MIN_NODES, (long) NODES_PER_CALL * graph.calls().size());
         boolean ownBudget = budget < limits.maxNodes();
         long cap = ownBudget ? budget : limits.maxNodes();
-        long[][] rootWeight = b.prepare();
-        if (b.upperBound(rootWeight, root != null, cap) > cap) {
+        long[][] rootWeight = b.prepare(source);
+        ReadInterrupts.check(source);
+        if (b.upperBound(rootWeight, root != null, cap, source) > cap) {
             // Counted before any node is made: a file a few hundred kilobytes long can ask for
             // millions of nodes, and building them only to fail at the budget took gigabytes.
             b.walk(rootWeight, null, 0, null, source, cap, ownBudget);
@@ -92,9 +93,13 @@ final class ProportionalTreeBuilder {
         return new Result(builder.build(), b.clamped);
     }
 
-    private void fold(CallGraph graph, int[] eventOrder) {
+    private void fold(CallGraph graph, int[] eventOrder, String source) throws InterruptedIOException {
         int[] folded = new int[graph.size()];
+        // A file of a few hundred thousand functions takes a second to fold: checked every 4,096.
         for (int f = 0; f < graph.size(); f++) {
+            if ((f & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             String name = ContextName.displayName(graph.name(f));
             String key = graph.object(f) + '\u0000' + name;
             Integer id = index.get(key);
@@ -124,7 +129,11 @@ final class ProportionalTreeBuilder {
             costOf[f] = new long[count[f]][];
         }
         int[] fill = new int[n];
+        int seen = 0;
         for (Map.Entry<Long, long[]> e : graph.calls().entrySet()) {
+            if ((++seen & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             int caller = folded[CallGraph.caller(e.getKey())];
             long[] cost = new long[values];
             for (int v = 0; v < values; v++) {
@@ -138,6 +147,9 @@ final class ProportionalTreeBuilder {
         callees = new int[n][];
         callCosts = new long[n][][];
         for (int f = 0; f < n; f++) {
+            if ((f & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             int[] of = calleeOf[f];
             Integer[] order = new Integer[of.length];
             for (int k = 0; k < of.length; k++) {
@@ -166,9 +178,9 @@ final class ProportionalTreeBuilder {
     }
 
     /** Computes the root weights and the tiny shares; returns the weights. */
-    private long[][] prepare() {
+    private long[][] prepare(String source) throws InterruptedIOException {
         RootWeights rootWeights = new RootWeights(self, callees, callCosts, values);
-        long[][] rootWeight = rootWeights.compute(StronglyConnected.components(callees));
+        long[][] rootWeight = rootWeights.compute(StronglyConnected.components(callees, source), source);
         clamped = rootWeights.clamped();
         // Expansion splits weight down to single units, and cyclic graphs (interpreters) then
         // make millions of nodes nobody can see; keeping sub-ppm calls in their caller bounds
@@ -191,9 +203,10 @@ final class ProportionalTreeBuilder {
      * if no share were tiny, each function once per path. Call cycles make as many paths as the
      * weights allow, so with a cycle the bound is {@code cap + 1}.
      */
-    private long upperBound(long[][] rootWeight, boolean threadFrame, long cap) {
+    private long upperBound(long[][] rootWeight, boolean threadFrame, long cap, String source)
+            throws InterruptedIOException {
         int n = names.size();
-        int[] component = StronglyConnected.components(callees);
+        int[] component = StronglyConnected.components(callees, source);
         int[] members = new int[n];
         for (int c : component) {
             if (++members[c] > 1) {
@@ -205,6 +218,9 @@ final class ProportionalTreeBuilder {
         int[] stack = new int[n];
         int[] next = new int[n];
         for (int start = 0; start < n; start++) {
+            if ((start & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             if (bound[start] != 0) {
                 continue;
             }
@@ -253,7 +269,8 @@ final class ProportionalTreeBuilder {
         for (int f = 0; f < n; f++) {
             roots[f] = f;
         }
-        Arrays.sort(roots, Comparator.comparing((Integer f) -> names.get(f)).thenComparing(f -> f));
+        InterruptibleSort.sort(roots, Comparator.comparing((Integer f) -> names.get(f)).thenComparing(f -> f),
+                source);
         boolean[] onPath = new boolean[n];
         long[] count = {top == 0 ? 1 : 2};
         Walk w = new Walk(builder, frameIds, onPath, count, cap, ownBudget);

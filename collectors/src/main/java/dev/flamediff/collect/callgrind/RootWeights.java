@@ -1,5 +1,7 @@
 package dev.flamediff.collect.callgrind;
 
+import dev.flamediff.collect.ReadInterrupts;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,8 +34,10 @@ final class RootWeights {
      * Returns how much weight each function gets as a root: a component's own cost (its self
      * costs and its calls out of the component) minus the calls into it from other components.
      * Cyclic components spread theirs over their members by each member's own cost.
+     *
+     * @throws InterruptedIOException if the thread is interrupted (checked every 4,096 functions)
      */
-    long[][] compute(int[] component) {
+    long[][] compute(int[] component, String source) throws InterruptedIOException {
         int n = self.size();
         int components = 0;
         for (int c : component) {
@@ -42,6 +46,9 @@ final class RootWeights {
         long[][] own = new long[n][values];
         long[][] componentWeight = new long[components][values];
         for (int f = 0; f < n; f++) {
+            if ((f & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             for (int v = 0; v < values; v++) {
                 own[f][v] = self.get(f)[v];
             }
@@ -64,14 +71,19 @@ final class RootWeights {
         for (int c = 0; c < components; c++) {
             members.add(new ArrayList<>(1));
         }
+        ReadInterrupts.check(source);
         for (int f = 0; f < n; f++) {
             members.get(component[f]).add(f);
         }
+        ReadInterrupts.check(source);
         for (int v = 0; v < values; v++) {
             balance(componentWeight, v);
         }
         long[][] weight = new long[n][values];
         for (int c = 0; c < components; c++) {
+            if ((c & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             List<Integer> m = members.get(c);
             for (int v = 0; v < values; v++) {
                 long w = componentWeight[c][v];

@@ -14,6 +14,7 @@ import dev.flamediff.model.ValueType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 
 /**
  * Reads collapsed ("folded") stacks, as written by async-profiler's {@code collapsed} output,
@@ -88,6 +89,8 @@ public final class CollapsedReader implements ProfileReader {
         CollapsedParser.Parsed parsed;
         try (InputStream in = input.open()) {
             parsed = parser.parse(in);
+        } catch (CancellationException e) {
+            throw e; // an interrupt while the tree was built, reported by Profiles.read
         } catch (RuntimeException e) {
             // A bug must not look like a crash to a service reading untrusted uploads.
             throw new MalformedProfileException("cannot read the input: " + e, input.name(), FORMAT,

@@ -9,6 +9,7 @@ import dev.flamediff.model.Position;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
+import java.util.concurrent.CancellationException;
 
 /**
  * Reads pprof profiles ({@code profile.proto}, usually gzip-compressed), as {@code go tool pprof},
@@ -62,6 +63,8 @@ public final class PprofReader implements ProfileReader {
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
         try {
             return new PprofDecoder(input.name(), options).read(input);
+        } catch (CancellationException e) {
+            throw e; // an interrupt while the tree was built, reported by Profiles.read
         } catch (RuntimeException e) {
             // A bug must not look like a crash to a service reading untrusted uploads.
             throw new MalformedProfileException("cannot read the input: " + e, input.name(), FORMAT,

@@ -18,13 +18,13 @@ import java.util.Map;
  * returns a damaged copy. {@link #main} writes them all next to each other, to measure a whole run
  * of the command on each.
  */
-final class HostileJfr {
+public final class HostileJfr {
 
     private HostileJfr() {
     }
 
     /** The stack-trace pool's count, rewritten as a five-byte varint, eats the start of the first entry. */
-    static byte[] stackTraceCount(byte[] jfr, int count) {
+    public static byte[] stackTraceCount(byte[] jfr, int count) {
         byte[] b = jfr.clone();
         writeVarint5(b, pools(b).get("jdk.types.StackTrace")[0], count);
         return b;
@@ -114,7 +114,7 @@ final class HostileJfr {
     }
 
     /** The weight (TLAB size) of every allocation event in a new TLAB, written as a nine-byte varlong. */
-    static byte[] allocationWeights(byte[] jfr, long weight) {
+    public static byte[] allocationWeights(byte[] jfr, long weight) {
         return rewriteEvents(jfr, "jdk.ObjectAllocationInNewTLAB", 6, 1, (fields, event) -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.write(event, 0, fields[5]);
@@ -181,6 +181,50 @@ final class HostileJfr {
         }
         byte[] b = out.toByteArray();
         ByteBuffer.wrap(b).putLong(8, b.length).putLong(16, cp + shiftCp).putLong(24, meta + shiftMeta);
+        return b;
+    }
+
+    /**
+     * Every method of the first method pool named by a symbol id that the first symbol pool does
+     * not hold (each id rewritten in as many bytes as it had, to the largest id those bytes hold
+     * that is not a symbol), as a damaged pool or a writer's bug would leave it.
+     */
+    public static byte[] missingMethodNames(byte[] jfr) {
+        byte[] b = jfr.clone();
+        Map<String, int[]> at = pools(b);
+        java.util.Set<Long> symbols = new java.util.HashSet<>();
+        int[] pos = {at.get("jdk.types.Symbol")[0]};
+        long count = varlong(b, pos);
+        for (long i = 0; i < count; i++) {
+            symbols.add(varlong(b, pos));
+            pos[0]++; // encoding 3, UTF-8
+            int length = (int) varlong(b, pos);
+            pos[0] += length;
+        }
+        pos[0] = at.get("jdk.types.Method")[0];
+        count = varlong(b, pos);
+        int rewritten = 0;
+        for (long i = 0; i < count; i++) {
+            varlong(b, pos); // id
+            varlong(b, pos); // class
+            int nameAt = pos[0];
+            varlong(b, pos);
+            int length = pos[0] - nameAt;
+            int id = length >= 4 ? (1 << 28) - 1 : (1 << (7 * length)) - 1;
+            while (id >= 0 && symbols.contains((long) id)) {
+                id--;
+            }
+            if (id >= 0) {
+                writeVarintPadded(b, nameAt, length, id);
+                rewritten++;
+            }
+            varlong(b, pos); // descriptor
+            varlong(b, pos); // modifiers
+            varlong(b, pos); // hidden
+        }
+        if (rewritten == 0) {
+            throw new IllegalArgumentException("no method name could be pointed elsewhere");
+        }
         return b;
     }
 

@@ -94,6 +94,8 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
             w.write(truncate ? FoldedCount.truncated(type.value(v[1])) : FoldedCount.exact(v[1], type.decimals()));
             w.write('\n');
         }
+        // A render interrupted after its last check must not end as if it had not been.
+        RenderInterrupts.checkEvery(0);
         w.flush();
     }
 

@@ -13,6 +13,7 @@ import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -99,6 +100,8 @@ public final class JsonDiffRenderer implements DiffRenderer {
             gen.writeEndObject();
             gen.writeRaw('\n');
         }
+        // A render interrupted after its last check must not end as if it had not been.
+        RenderInterrupts.checkEvery(0);
         out.flush();
     }
 

@@ -63,6 +63,8 @@ public final class MarkdownRenderer implements DiffRenderer {
         new DetailTables(values, report.minImpact()).write(w, diff, summary, leads);
         new MethodNotes(diff, summary).write(w);
         w.write("\n</details>\n");
+        // A render interrupted after its last check must not end as if it had not been.
+        RenderInterrupts.checkEvery(0);
         w.flush();
     }
 

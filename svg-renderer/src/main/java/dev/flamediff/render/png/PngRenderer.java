@@ -9,9 +9,9 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.CancellationException;
 import org.apache.batik.transcoder.TranscoderException;
 import org.apache.batik.transcoder.TranscoderInput;
-import org.apache.batik.transcoder.TranscoderOutput;
 
 /**
  * Renders a diff as a PNG image, for pull-request comments and other places that show images
@@ -46,14 +46,18 @@ public final class PngRenderer implements DiffRenderer {
         // A document URI is needed by Batik's loader; a synthetic one keeps relative references
         // (there are none) from resolving against the working directory.
         input.setURI("about:flamediff.svg");
-        // Rasterizing is one Batik call that cannot be stopped half-way: the last chance to cancel.
         RenderInterrupts.checkEvery(0);
+        byte[] png;
         try {
-            new StaticSvgTranscoder().transcode(input, new TranscoderOutput(out));
+            png = HaltableRaster.rasterize(input);
         } catch (TranscoderException | RuntimeException e) {
+            if (e instanceof CancellationException c) {
+                throw c;
+            }
             // Batik reports refused loads and its own failures unchecked too.
             throw new IOException("cannot rasterize the graph: " + reason(e), e);
         }
+        out.write(png);
         out.flush();
     }
 

@@ -3,6 +3,7 @@ package dev.flamediff.render.svg;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.FunctionDiff;
 import dev.flamediff.diff.NoiseModel;
+import dev.flamediff.render.RenderInterrupts;
 import javax.xml.stream.XMLStreamException;
 
 /**
@@ -49,6 +50,7 @@ final class FunctionListWriter {
         out.start("tbody");
         boolean exact = diff.significance().noiseModel() == NoiseModel.EXACT;
         for (int i = 0; i < functions.rows().size(); i++) {
+            RenderInterrupts.check();
             FunctionRows.Row r = functions.rows().get(i);
             FunctionDiff f = r.function();
             out.start("tr").attr("data-fn", i);

@@ -5,6 +5,7 @@ import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.FunctionDiff;
 import dev.flamediff.diff.FunctionTable;
+import dev.flamediff.render.RenderInterrupts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -48,6 +49,7 @@ record FunctionRows(FunctionTable table, List<Row> rows, int highlighted, int[] 
         FunctionTable table = diff.functions();
         Map<FunctionDiff, Integer> index = new IdentityHashMap<>();
         for (int i = 0; i < table.size(); i++) {
+            RenderInterrupts.checkEvery(i);
             index.put(table.get(i), i);
         }
         List<Row> rows = new ArrayList<>();

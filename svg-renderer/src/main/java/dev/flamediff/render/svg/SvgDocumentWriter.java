@@ -124,7 +124,8 @@ final class SvgDocumentWriter {
         out.start("g").attr("id", "frames").nl();
         int id = 0;
         for (PlacedFrame f : layout.frames()) {
-            RenderInterrupts.checkEvery(id);
+            // Every frame: 4,096 frames with long names are tens of megabytes of text.
+            RenderInterrupts.check();
             int row = options.inverted() ? f.depth() : lastRow - f.depth();
             double y = framesTop + row * SvgGeometry.FRAME_HEIGHT;
             NodeStatus status = FrameText.status(f);

@@ -2,6 +2,7 @@ package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -68,6 +69,9 @@ public final class SvgRenderer implements DiffRenderer {
         } catch (XMLStreamException e) {
             throw new IOException("cannot write the SVG: " + e.getMessage(), e);
         }
+        // The end of the document is written without checks: a render interrupted there must
+        // not end as if it had not been.
+        RenderInterrupts.checkEvery(0);
         writer.flush();
     }
 }

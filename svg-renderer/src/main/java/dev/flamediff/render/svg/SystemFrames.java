@@ -3,6 +3,7 @@ package dev.flamediff.render.svg;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
+import dev.flamediff.render.RenderInterrupts;
 import java.util.regex.Pattern;
 
 /**
@@ -31,6 +32,8 @@ final class SystemFrames {
         int n = diff.size();
         boolean[] hasJava = new boolean[n];
         for (int i = n - 1; i >= 0; i--) {
+            // A regular expression per node: a million nodes take a second.
+            RenderInterrupts.checkEvery(i);
             hasJava[i] |= isJava(diff.frame(i));
             if (i > 0 && hasJava[i]) {
                 hasJava[diff.parent(i)] = true;
@@ -41,6 +44,7 @@ final class SystemFrames {
         boolean any = false;
         if (n > 0 && hasJava[0]) {
             for (int i = 1; i < n; i++) {
+                RenderInterrupts.checkEvery(i);
                 int p = diff.parent(i);
                 underJava[i] = underJava[p] || isJava(diff.frame(p));
                 system[i] = !hasJava[i] && !underJava[i];
