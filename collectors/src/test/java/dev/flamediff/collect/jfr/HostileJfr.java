@@ -194,21 +194,21 @@ public final class HostileJfr {
         Map<String, int[]> at = pools(b);
         java.util.Set<Long> symbols = new java.util.HashSet<>();
         int[] pos = {at.get("jdk.types.Symbol")[0]};
-        long count = varlong(b, pos);
+        long count = JfrVarints.varlong(b, pos);
         for (long i = 0; i < count; i++) {
-            symbols.add(varlong(b, pos));
+            symbols.add(JfrVarints.varlong(b, pos));
             pos[0]++; // encoding 3, UTF-8
-            int length = (int) varlong(b, pos);
+            int length = (int) JfrVarints.varlong(b, pos);
             pos[0] += length;
         }
         pos[0] = at.get("jdk.types.Method")[0];
-        count = varlong(b, pos);
+        count = JfrVarints.varlong(b, pos);
         int rewritten = 0;
         for (long i = 0; i < count; i++) {
-            varlong(b, pos); // id
-            varlong(b, pos); // class
+            JfrVarints.varlong(b, pos); // id
+            JfrVarints.varlong(b, pos); // class
             int nameAt = pos[0];
-            varlong(b, pos);
+            JfrVarints.varlong(b, pos);
             int length = pos[0] - nameAt;
             int id = length >= 4 ? (1 << 28) - 1 : (1 << (7 * length)) - 1;
             while (id >= 0 && symbols.contains((long) id)) {
@@ -218,9 +218,9 @@ public final class HostileJfr {
                 writeVarintPadded(b, nameAt, length, id);
                 rewritten++;
             }
-            varlong(b, pos); // descriptor
-            varlong(b, pos); // modifiers
-            varlong(b, pos); // hidden
+            JfrVarints.varlong(b, pos); // descriptor
+            JfrVarints.varlong(b, pos); // modifiers
+            JfrVarints.varlong(b, pos); // hidden
         }
         if (rewritten == 0) {
             throw new IllegalArgumentException("no method name could be pointed elsewhere");
