@@ -22,9 +22,10 @@ import java.util.Set;
 /**
  * Reads JDK Flight Recorder recordings, written by the JDK's recorder or by async-profiler, as
  * one of the profile types of {@link JfrEvent} ({@link ReadOptions#event()}; by default the first
- * type of that enum the recording has events of). Two parsers sit behind it
+ * type of that enum the recording has events of). Three parsers sit behind it
  * ({@link ReadOptions#jfrParser()}): {@code async} (async-profiler's {@code one.jfr.JfrReader},
- * the default) and {@code jdk} ({@code jdk.jfr.consumer}). A recording that was cut or is
+ * the default), {@code jdk} ({@code jdk.jfr.consumer}) and {@code flamediff}
+ * ({@link FlamediffJfrParser}, which decodes only what a diff needs). A recording that was cut or is
  * still being written is read up to its last complete chunk and marked truncated. Stateless and
  * thread-safe.
  */
@@ -48,7 +49,7 @@ public final class JfrProfileReader implements ProfileReader {
      * the JDK's recording classes, which a run on other formats does not need.
      */
     private static final class Parsers {
-        static final List<JfrParser> ALL = List.of(new JdkJfrParser(), new AsyncJfrParser());
+        static final List<JfrParser> ALL = List.of(new JdkJfrParser(), new AsyncJfrParser(), new FlamediffJfrParser());
     }
 
     @Override
@@ -144,7 +145,7 @@ public final class JfrProfileReader implements ProfileReader {
                 return p;
             }
         }
-        throw new UnrecognizedFormatException("unknown JFR parser \"" + name + "\" (expected jdk or async)",
+        throw new UnrecognizedFormatException("unknown JFR parser \"" + name + "\" (expected jdk, async or flamediff)",
                 source, FORMAT, Position.NONE, null);
     }
 
