@@ -2,6 +2,7 @@ package dev.flamediff.collect.jfr;
 
 import dev.flamediff.collect.ReadInterrupts;
 import java.io.InterruptedIOException;
+import java.util.List;
 
 /**
  * Where the values of a chunk's constant pools sit, for the pools a diff resolves (stack traces,
@@ -12,8 +13,8 @@ import java.io.InterruptedIOException;
 final class JfrPools {
 
     /** The pools indexed, by the position of their type name here. */
-    static final String[] TYPES = {"jdk.types.StackTrace", "jdk.types.Method", "java.lang.Class",
-        "jdk.types.Symbol", "java.lang.String", "java.lang.Thread", "jdk.types.FrameType", "jdk.types.ThreadState"};
+    static final List<String> TYPES = List.of("jdk.types.StackTrace", "jdk.types.Method", "java.lang.Class",
+            "jdk.types.Symbol", "java.lang.String", "java.lang.Thread", "jdk.types.FrameType", "jdk.types.ThreadState");
     static final int STACK_TRACE = 0;
     static final int METHOD = 1;
     static final int CLASS = 2;
@@ -24,19 +25,19 @@ final class JfrPools {
     static final int THREAD_STATE = 7;
 
     /** What a count's error calls each indexed pool's count, as the pool guard does. */
-    private static final String[] COUNT_NAMES = {"the stack-trace count", "the method count", "the class count",
-        "the symbol count", "the string count", "the thread count", "the jdk.types.FrameType count",
-        "the jdk.types.ThreadState count"};
+    private static final List<String> COUNT_NAMES = List.of("the stack-trace count", "the method count",
+            "the class count", "the symbol count", "the string count", "the thread count",
+            "the jdk.types.FrameType count", "the jdk.types.ThreadState count");
 
-    private final JfrIdTable[] tables = new JfrIdTable[TYPES.length];
-    private final int[] types = new int[TYPES.length];
+    private final JfrIdTable[] tables = new JfrIdTable[TYPES.size()];
+    private final int[] types = new int[TYPES.size()];
     private final JfrLayout layout;
 
     private JfrPools(JfrLayout layout) {
         this.layout = layout;
-        for (int i = 0; i < TYPES.length; i++) {
+        for (int i = 0; i < TYPES.size(); i++) {
             tables[i] = new JfrIdTable();
-            types[i] = layout.indexOf(TYPES[i]);
+            types[i] = layout.indexOf(TYPES.get(i));
         }
     }
 
@@ -68,7 +69,7 @@ final class JfrPools {
         JfrPools pools = new JfrPools(layout);
         int[] kindOfType = new int[layout.typeCount()];
         java.util.Arrays.fill(kindOfType, -1);
-        for (int i = 0; i < TYPES.length; i++) {
+        for (int i = 0; i < TYPES.size(); i++) {
             if (pools.types[i] >= 0) {
                 kindOfType[pools.types[i]] = i;
             }
@@ -105,7 +106,7 @@ final class JfrPools {
                     in.skip(JfrChunkScanner.HEADER_SIZE + 3, "a chunk-header pool");
                     continue;
                 }
-                int entries = in.count(1, kind >= 0 ? COUNT_NAMES[kind] : "the " + name + " count");
+                int entries = in.count(1, kind >= 0 ? COUNT_NAMES.get(kind) : "the " + name + " count");
                 JfrIdTable table = kind >= 0 ? pools.tables[kind] : null;
                 for (int e = 0; e < entries; e++) {
                     if ((e & 4095) == 4095) {
