@@ -35,6 +35,8 @@ final class JfrChunkEvents {
     private final double nanosPerTick;
     private final Map<JfrSource, StackCounts> stacks = new EnumMap<>(JfrSource.class);
     private final Map<Long, Boolean> defaultStates = new HashMap<>();
+    /** Per small thread-state id: 0 not asked yet, 1 the default state, 2 another. */
+    private final byte[] smallStates = new byte[64];
     /** Per thread of the pool: 0 not asked yet, 1 accepted, 2 refused by the thread filter. */
     private byte[] threadVerdicts = new byte[0];
     private Frame[] threadFrames = new Frame[0];
@@ -174,6 +176,13 @@ final class JfrChunkEvents {
     }
 
     private boolean isDefaultState(long state) {
+        // Asked for every sample: state ids are a handful of small numbers, kept in an array.
+        if (state >= 0 && state < smallStates.length) {
+            if (smallStates[(int) state] == 0) {
+                smallStates[(int) state] = (byte) ("STATE_DEFAULT".equals(frames.threadState(state)) ? 1 : 2);
+            }
+            return smallStates[(int) state] == 1;
+        }
         return defaultStates.computeIfAbsent(state, s -> "STATE_DEFAULT".equals(frames.threadState(s)));
     }
 

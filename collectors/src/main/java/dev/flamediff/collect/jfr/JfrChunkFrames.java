@@ -23,6 +23,8 @@ final class JfrChunkFrames {
     private final ChunkFrameMap frames = new ChunkFrameMap();
     private final Map<Long, String> frameTypes = new HashMap<>();
     private final Map<Long, String> threadStates = new HashMap<>();
+    private final String[] smallFrameTypes = new String[64];
+    private final boolean[] frameTypeKnown = new boolean[64];
 
     private final int stackType;
     private final int truncatedField;
@@ -165,6 +167,14 @@ final class JfrChunkFrames {
     }
 
     private String frameType(long id) {
+        // Asked for every frame: frame-type ids are a handful of small numbers, kept in an array.
+        if (id >= 0 && id < smallFrameTypes.length) {
+            if (!frameTypeKnown[(int) id]) {
+                smallFrameTypes[(int) id] = description(id);
+                frameTypeKnown[(int) id] = true;
+            }
+            return smallFrameTypes[(int) id];
+        }
         return frameTypes.computeIfAbsent(id, this::description);
     }
 
