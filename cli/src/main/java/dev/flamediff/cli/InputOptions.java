@@ -67,7 +67,7 @@ final class InputOptions {
     private Long to;
 
     @Option(names = "--jfr-parser", paramLabel = "PARSER",
-            description = "JFR parser: async (async-profiler's jfr-converter, the default), jdk (jdk.jfr.consumer) or flamediff (its own)")
+            description = "JFR parser: flamediff (its own, the default), async (async-profiler's jfr-converter) or jdk (jdk.jfr.consumer)")
     private JfrParser jfrParser;
 
     @Mixin
