@@ -41,6 +41,8 @@ final class JfrChunkEvents {
     private byte[] threadVerdicts = new byte[0];
     private Frame[] threadFrames = new Frame[0];
     private long[] values = new long[16];
+    /** {@link JfrSampleSink#wants} per stream, asked once instead of once per event. */
+    private final boolean[] wanted = new boolean[JfrSource.values().length];
 
     JfrChunkEvents(byte[] chunk, int size, JfrChunk where, int number, JfrEventKinds kinds, JfrPools pools,
                    JfrChunkFrames frames, JfrSampleSink sink, JfrFrameCache names, String source) {
@@ -57,6 +59,9 @@ final class JfrChunkEvents {
         this.startNanos = JfrPools.getLong(chunk, 32);
         this.startTicks = JfrPools.getLong(chunk, 48);
         this.nanosPerTick = 1e9 / JfrPools.getLong(chunk, 56);
+        for (JfrSource s : JfrSource.values()) {
+            wanted[s.ordinal()] = sink.wants(s);
+        }
     }
 
     /**
@@ -150,7 +155,7 @@ final class JfrChunkEvents {
             case CONTENTION -> (long) (value(kind.duration()) * nanosPerTick);
             default -> 1;
         };
-        if (!sink.wants(stream) || !sink.acceptsWeight(weight)) {
+        if (!wanted[stream.ordinal()] || !sink.acceptsWeight(weight)) {
             return;
         }
         if (sink.hasWindow() && !sink.inWindow(startNanos + (long) ((value(kind.time()) - startTicks) * nanosPerTick))) {
@@ -200,7 +205,7 @@ final class JfrChunkEvents {
     }
 
     /** Resolves the chunk's aggregated stacks and hands them to the sink. */
-    void flush() throws LimitExceededException {
+    void flush() throws LimitExceededException, InterruptedIOException {
         // In stream order: once CPU samples are in, the other streams of a defaulted event are only counted.
         boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
         for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
@@ -208,6 +213,10 @@ final class JfrChunkEvents {
             JfrSource stream = sink.route(bySource.getKey(), cpuTime, eventsIn(counts));
             boolean countsOnly = sink.countsOnly(stream);
             for (int slot = 0; slot < counts.capacity(); slot++) {
+                if ((slot & 4095) == 4095) {
+                    // A chunk of a long recording can hold millions of distinct stacks.
+                    ReadInterrupts.check(source);
+                }
                 if (!counts.isUsed(slot)) {
                     continue;
                 }
