@@ -205,9 +205,9 @@ time_pairs() { # runs pair...
 if [[ $mode == all ]]; then
     # name | flamediff variants (label=args, comma-separated) | peer label | peer command (base head out appended)
     pairs=(
-        "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-jdkparser=--jfr-parser jdk jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
-        "ap|flamediff=ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
-        "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
+        "jdk|flamediff=jdk-base.jfr jdk-head.jfr,flamediff-async=--jfr-parser async jdk-base.jfr jdk-head.jfr,flamediff-jdkparser=--jfr-parser jdk jdk-base.jfr jdk-head.jfr|jfrconv|jfrconv --diff"
+        "ap|flamediff=ap-base.jfr ap-head.jfr,flamediff-async=--jfr-parser async ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
+        "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr,flamediff-async=--event alloc --jfr-parser async ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
         "folded|flamediff=folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
     )
     [[ -n "$perl_dir" ]] && pairs+=("folded|flamediff=folded-base.folded folded-head.folded|perl|perl")

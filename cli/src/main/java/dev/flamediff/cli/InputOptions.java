@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 final class InputOptions {
 
     /** The JFR parsers {@code --jfr-parser} accepts. */
-    enum JfrParser { jdk, async }
+    enum JfrParser { jdk, async, flamediff }
 
     @Option(names = "--include", paramLabel = "REGEX", converter = PatternConverter.class,
             description = "keep only stacks with a frame matching REGEX")
@@ -67,7 +67,7 @@ final class InputOptions {
     private Long to;
 
     @Option(names = "--jfr-parser", paramLabel = "PARSER",
-            description = "JFR parser: async (async-profiler's jfr-converter, the default) or jdk (jdk.jfr.consumer)")
+            description = "JFR parser: flamediff (its own, the default), async (async-profiler's jfr-converter) or jdk (jdk.jfr.consumer)")
     private JfrParser jfrParser;
 
     @Mixin

@@ -30,7 +30,7 @@ class JfrLoopingOffsetsTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void checkpointsLinkedInACircleAreOneLineAndExit2(String parser) throws IOException {
         byte[] real = Files.readAllBytes(FixtureFiles.path("jfr/jdk17-base.jfr"));
         // The one before the last links forward to the last again; the field keeps its 9 bytes.

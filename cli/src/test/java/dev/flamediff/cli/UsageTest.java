@@ -109,7 +109,7 @@ class UsageTest {
         CliRun run = CliRun.run("a", "b", "--jfr-parser", "fast");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errLines()).hasSize(1);
-        assertThat(run.err()).startsWith("flamediff: Invalid value for option '--jfr-parser': expected one of [jdk, async]");
+        assertThat(run.err()).startsWith("flamediff: Invalid value for option '--jfr-parser': expected one of [jdk, async, flamediff]");
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * @param event which event or value to read ({@code cpu}, {@code wall}, {@code alloc},
  *     {@code lock}, {@code native}, a callgrind event such as {@code Ir}); empty (the default)
  *     lets the reader pick the recording's most sensible one and name it in the metadata
- * @param jfrParser which JFR parser to use ({@code jdk} or {@code async}); empty for the default
+ * @param jfrParser which JFR parser to use ({@code jdk}, {@code async} or {@code flamediff}); empty for the default
  * @param normalizeNames whether lambda, hidden-class, proxy, accessor and address parts of frame
  *     names are normalized so the same code gets the same frame across runs; default true
  * @param lineNumbers whether Java frames carry their line number ({@code Foo.bar:42}); default false

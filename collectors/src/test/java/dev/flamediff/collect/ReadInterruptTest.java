@@ -52,6 +52,12 @@ class ReadInterruptTest {
     }
 
     @Test
+    void recordingsWithFlamediffParserStop() throws Exception {
+        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("flamediff"));
+        assertInterrupted(repeated("jfr/ap17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("flamediff"));
+    }
+
+    @Test
     void jdkRecordingWithJdkParserStops() throws Exception {
         assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("jdk"));
     }

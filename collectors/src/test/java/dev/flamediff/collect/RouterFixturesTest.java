@@ -35,7 +35,9 @@ class RouterFixturesTest {
                 Arguments.of("ap-%s.jfr.gz", "jdk", 1000),
                 Arguments.of("ap-%s.jfr.gz", "async", 1000),
                 Arguments.of("jdk17-%s.jfr.gz", "jdk", 300),
-                Arguments.of("jdk17-%s.jfr.gz", "async", 300));
+                Arguments.of("jdk17-%s.jfr.gz", "async", 300),
+                Arguments.of("ap-%s.jfr.gz", "flamediff", 1000),
+                Arguments.of("jdk17-%s.jfr.gz", "flamediff", 300));
     }
 
     private static Profile read(String pattern, String run, String parser) throws Exception {

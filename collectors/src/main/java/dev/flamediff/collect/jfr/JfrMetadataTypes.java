@@ -13,12 +13,15 @@ import java.util.Map;
  */
 final class JfrMetadataTypes {
 
-    /** A field of a type: its type id, and whether its value is a constant-pool reference. */
-    record Field(int type, boolean constantPool) {
+    /**
+     * A field of a type: its name, its type id, whether its value is a constant-pool reference, and
+     * whether it is an array of such values.
+     */
+    record Field(String name, int type, boolean constantPool, boolean array) {
     }
 
     /** A type: the parser registers pool types only when they have no super type. */
-    record Type(String name, boolean simpleType, boolean hasSuperType, List<Field> fields) {
+    record Type(int id, String name, boolean simpleType, boolean hasSuperType, List<Field> fields) {
     }
 
     /** Real metadata nests four levels deep (root, metadata, class, field); the parser recurses. */
@@ -26,10 +29,17 @@ final class JfrMetadataTypes {
 
     private final Map<Integer, Type> poolTypes;
     private final Map<String, Integer> idsByName;
+    private final Map<Integer, Type> types;
 
-    private JfrMetadataTypes(Map<Integer, Type> poolTypes, Map<String, Integer> idsByName) {
+    private JfrMetadataTypes(Map<Integer, Type> poolTypes, Map<String, Integer> idsByName, Map<Integer, Type> types) {
         this.poolTypes = poolTypes;
         this.idsByName = idsByName;
+        this.types = types;
+    }
+
+    /** Returns every type the metadata declares, event types included, by id. */
+    Map<Integer, Type> types() {
+        return types;
     }
 
     /** Returns the type a constant pool of this id has, or null when the parser would not know it. */
@@ -66,12 +76,13 @@ final class JfrMetadataTypes {
         }
         Map<Integer, Type> poolTypes = new HashMap<>();
         Map<String, Integer> idsByName = new HashMap<>();
-        element(in, strings, 0, poolTypes, idsByName, null);
-        return new JfrMetadataTypes(poolTypes, idsByName);
+        Map<Integer, Type> types = new HashMap<>();
+        element(in, strings, 0, poolTypes, idsByName, types, null);
+        return new JfrMetadataTypes(poolTypes, idsByName, types);
     }
 
     private static void element(JfrBytes in, String[] strings, int depth, Map<Integer, Type> poolTypes,
-                                Map<String, Integer> idsByName, List<Field> parentFields) {
+                                Map<String, Integer> idsByName, Map<Integer, Type> types, List<Field> parentFields) {
         int at = in.pos();
         if (depth > MAX_NESTING) {
             throw new JfrBytes.Overrun("the metadata nests more than " + MAX_NESTING + " levels deep", at);
@@ -88,19 +99,21 @@ final class JfrMetadataTypes {
             int id = parseInt(attributes.get("id"), at);
             String typeName = attributes.get("name");
             fields = new ArrayList<>();
-            Type type = new Type(typeName, "true".equals(attributes.get("simpleType")),
+            Type type = new Type(id, typeName, "true".equals(attributes.get("simpleType")),
                     attributes.containsKey("superType"), fields);
             if (!type.hasSuperType()) {
                 poolTypes.put(id, type);
             }
             idsByName.put(typeName, id);
+            types.put(id, type);
         } else if ("field".equals(name) && parentFields != null) {
-            parentFields.add(new Field(parseInt(attributes.get("class"), at),
-                    "true".equals(attributes.get("constantPool"))));
+            String dimension = attributes.get("dimension");
+            parentFields.add(new Field(attributes.get("name"), parseInt(attributes.get("class"), at),
+                    "true".equals(attributes.get("constantPool")), dimension != null && !"0".equals(dimension)));
         }
         int children = in.count(3, "an element's child count");
         for (int i = 0; i < children; i++) {
-            element(in, strings, depth + 1, poolTypes, idsByName, fields);
+            element(in, strings, depth + 1, poolTypes, idsByName, types, fields);
         }
     }
 

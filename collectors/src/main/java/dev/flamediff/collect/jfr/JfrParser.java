@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /** One way of decoding a recording's events into a {@link JfrSampleSink}. Stateless. */
 interface JfrParser {
 
-    /** Returns the name used by {@code --jfr-parser}: {@code jdk} or {@code async}. */
+    /** Returns the name used by {@code --jfr-parser}: {@code jdk}, {@code async} or {@code flamediff}. */
     String name();
 
     /**

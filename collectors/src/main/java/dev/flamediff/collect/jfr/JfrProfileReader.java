@@ -22,9 +22,10 @@ import java.util.Set;
 /**
  * Reads JDK Flight Recorder recordings, written by the JDK's recorder or by async-profiler, as
  * one of the profile types of {@link JfrEvent} ({@link ReadOptions#event()}; by default the first
- * type of that enum the recording has events of). Two parsers sit behind it
- * ({@link ReadOptions#jfrParser()}): {@code async} (async-profiler's {@code one.jfr.JfrReader},
- * the default) and {@code jdk} ({@code jdk.jfr.consumer}). A recording that was cut or is
+ * type of that enum the recording has events of). Three parsers sit behind it
+ * ({@link ReadOptions#jfrParser()}): {@code flamediff} ({@link FlamediffJfrParser}, which decodes
+ * only what a diff needs; the default), {@code async} (async-profiler's {@code one.jfr.JfrReader})
+ * and {@code jdk} ({@code jdk.jfr.consumer}), the two it is tested against. A recording that was cut or is
  * still being written is read up to its last complete chunk and marked truncated. Stateless and
  * thread-safe.
  */
@@ -34,22 +35,13 @@ public final class JfrProfileReader implements ProfileReader {
     public static final String FORMAT = "jfr";
 
     /**
-     * The parser used when the options name none: async-profiler's, for recordings of both
-     * writers. It gives the JDK parser's trees for every event (JfrParserParityTest) at a fraction
-     * of the time and heap: on a pair of 160 MB JDK recordings 2.5 times faster in a third of the
-     * peak RSS; on async-profiler's recordings the JDK parser needs minutes and gigabytes. The JDK
-     * parser stays selectable: it reads every field by name, so it copes with writers whose field
-     * order the async parser does not know.
+     * The parser used when the options name none: flamediff's own, for recordings of both writers.
+     * It gives the trees and notes of both library parsers on every fixture and event
+     * (FlamediffParserParityTest) and reads fields by name as the JDK's parser does, without
+     * decoding the events, pools and names a diff does not use (benchmarks/README.md has the
+     * figures). The async and JDK parsers stay selectable, and are its oracles in tests.
      */
-    public static final String DEFAULT_PARSER = AsyncJfrParser.NAME;
-
-    /**
-     * The parsers, made on the first read of a recording: loading them loads jfr-converter's and
-     * the JDK's recording classes, which a run on other formats does not need.
-     */
-    private static final class Parsers {
-        static final List<JfrParser> ALL = List.of(new JdkJfrParser(), new AsyncJfrParser());
-    }
+    public static final String DEFAULT_PARSER = FlamediffJfrParser.NAME;
 
     @Override
     public String format() {
@@ -138,13 +130,22 @@ public final class JfrProfileReader implements ProfileReader {
         return new Profile(sink.tree(chosen), metadata);
     }
 
+    /**
+     * Makes the named parser. Each is made only when asked for: loading the async or JDK parser
+     * loads jfr-converter's or the JDK's recording classes, which the other parsers do not need.
+     */
     private static JfrParser parser(String name, String source) throws UnrecognizedFormatException {
-        for (JfrParser p : Parsers.ALL) {
-            if (p.name().equals(name)) {
-                return p;
-            }
+        switch (name) {
+            case FlamediffJfrParser.NAME:
+                return new FlamediffJfrParser();
+            case AsyncJfrParser.NAME:
+                return new AsyncJfrParser();
+            case JdkJfrParser.NAME:
+                return new JdkJfrParser();
+            default:
+                break;
         }
-        throw new UnrecognizedFormatException("unknown JFR parser \"" + name + "\" (expected jdk or async)",
+        throw new UnrecognizedFormatException("unknown JFR parser \"" + name + "\" (expected jdk, async or flamediff)",
                 source, FORMAT, Position.NONE, null);
     }
 

@@ -77,7 +77,7 @@ class ErrorMessagesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void jfrNamesTheByteOffsetOfAnUnsupportedVersion(String parser) throws Exception {
         byte[] jfr = Files.readAllBytes(FixtureFiles.path("jfr/ap17-base.jfr"));
         ByteBuffer.wrap(jfr).putShort(4, (short) 1);
@@ -87,7 +87,7 @@ class ErrorMessagesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void jfrNamesTheByteOffsetOfACut(String parser) throws Exception {
         byte[] jfr = Files.readAllBytes(FixtureFiles.path("jfr/jdk17-base.jfr"));
         ProfileException e = read("cut.jfr", Arrays.copyOf(jfr, 5000), ReadOptions.DEFAULT.withJfrParser(parser));
@@ -95,7 +95,7 @@ class ErrorMessagesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void jfrNamesTheChunkOffsetOfDamageInside(String parser) throws Exception {
         byte[] jfr = Files.readAllBytes(FixtureFiles.path("jfr/ap17-base.jfr"));
         ByteBuffer b = ByteBuffer.wrap(jfr);

@@ -104,7 +104,7 @@ class LimitsTest {
     }
 
     private static void expectLimit(String fixture, InputLimits limits, String mentions) {
-        for (String parser : fixture.startsWith("jfr/") ? List.of("jdk", "async") : List.of("jdk")) {
+        for (String parser : fixture.startsWith("jfr/") ? List.of("jdk", "async", "flamediff") : List.of("jdk")) {
             Path file = FixtureFiles.path(fixture);
             assertThatThrownBy(() -> Profiles.read(file, ReadOptions.DEFAULT.withLimits(limits).withJfrParser(parser)))
                     .as(fixture + " with the " + parser + " parser")

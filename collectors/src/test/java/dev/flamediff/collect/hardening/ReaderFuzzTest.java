@@ -54,6 +54,11 @@ class ReaderFuzzTest {
     }
 
     @FuzzTest(maxDuration = "4m")
+    void jfrFlamediffParser(byte[] data) {
+        read(new JfrProfileReader(), data, OPTIONS.withJfrParser("flamediff"));
+    }
+
+    @FuzzTest(maxDuration = "4m")
     void pprof(byte[] data) {
         read(new PprofReader(), data, OPTIONS);
     }

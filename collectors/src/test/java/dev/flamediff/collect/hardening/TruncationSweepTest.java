@@ -61,7 +61,7 @@ class TruncationSweepTest {
     void everyCutIsAProfileOrAOneLineError(String fixture) throws Exception {
         byte[] whole = load(fixture);
         TreeSet<Integer> cuts = offsets(whole, fixture.hashCode());
-        List<String> parsers = fixture.startsWith("jfr/") ? List.of("jdk", "async") : List.of("jdk");
+        List<String> parsers = fixture.startsWith("jfr/") ? List.of("jdk", "async", "flamediff") : List.of("jdk");
         assertTimeoutPreemptively(Duration.ofMinutes(10), () -> {
             for (int cut : cuts) {
                 Path file = dir.resolve("cut-" + cut);

@@ -91,11 +91,11 @@ class JfrErrorsTest {
                 .hasMessageEndingWith("jdk17-base.jfr: jfr: no event \"Ir\" in JFR recordings (expected cpu, wall, alloc, lock or native)");
         assertThatThrownBy(() -> JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser("fast")))
                 .isInstanceOf(UnrecognizedFormatException.class)
-                .hasMessageEndingWith("jdk17-base.jfr: jfr: unknown JFR parser \"fast\" (expected jdk or async)");
+                .hasMessageEndingWith("jdk17-base.jfr: jfr: unknown JFR parser \"fast\" (expected jdk, async or flamediff)");
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void wallOfAJdkRecordingSaysWhatIsAvailable(String parser) {
         assertThatThrownBy(() -> JfrFixtures.read("jdk25-head", ReadOptions.DEFAULT.withEvent("wall").withJfrParser(parser)))
                 .isInstanceOf(UnrecognizedFormatException.class)
@@ -105,7 +105,7 @@ class JfrErrorsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void treeLimitsApply(String parser) {
         ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser)
                 .withLimits(InputLimits.DEFAULT.withTree(TreeLimits.DEFAULT.withMaxNodes(50)));
@@ -124,7 +124,7 @@ class JfrErrorsTest {
 
     /** Seeded random damage inside the chunk: a profile or a ProfileException, never anything else. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void damagedChunksGiveProfileExceptionsNotCrashes(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap17-base"));
         Random random = new Random(20261129L);

@@ -111,7 +111,7 @@ class JfrEventsDiffTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void stacksCutByTheRecordersDepthLimitAreCountedInANote(String parser) throws Exception {
         // Recorded with -XX:FlightRecorderOptions:stackdepth=8: the deeper worker stacks lose their roots.
         Profile cut = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(parser));

@@ -60,13 +60,20 @@ class JfrHostileInputTest {
                 .hasMessageStartingWith(bad + ": jfr, byte ")
                 .hasMessageContaining(": chunk 1: " + problem);
         assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(ALLOCATION_BUDGET);
+        // flamediff's parser checks each count against its bytes too, with the same words.
+        long beforeOwn = allocatedBytes();
+        assertThatThrownBy(() -> Profiles.read(bad, ReadOptions.DEFAULT.withJfrParser("flamediff")))
+                .isInstanceOf(MalformedProfileException.class)
+                .hasMessageStartingWith(bad + ": jfr, byte ")
+                .hasMessageContaining(": chunk 1: " + problem);
+        assertThat(allocatedBytes() - beforeOwn).as("bytes allocated by the read").isLessThan(ALLOCATION_BUDGET);
         // The JDK's parser refuses them too.
         assertThatThrownBy(() -> Profiles.read(bad, ReadOptions.DEFAULT.withJfrParser("jdk")))
                 .isInstanceOf(MalformedProfileException.class);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void anEventLongerThanItsFieldsIsReadAndTheRestSkipped(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path longer = Files.write(dir.resolve("longer.jfr"), HostileJfr.extraByteInSamples(real, 50));
@@ -78,7 +85,7 @@ class JfrHostileInputTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void aStackIdWrittenAsANineByteVarintIsRead(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path wide = Files.write(dir.resolve("wide.jfr"), HostileJfr.nineByteStackIds(real, 6));
@@ -87,11 +94,12 @@ class JfrHostileInputTest {
                 .isEqualTo(JfrFixtures.collapse(JfrFixtures.read("ap25-base", options)));
     }
 
-    @Test
-    void eventsWhoseFieldsRunPastTheirSizeAreDroppedAndCounted() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"async", "flamediff"})
+    void eventsWhoseFieldsRunPastTheirSizeAreDroppedAndCounted(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path overlong = Files.write(dir.resolve("overlong.jfr"), HostileJfr.overlongSamples(real, 10));
-        Profile read = Profiles.read(overlong, ReadOptions.DEFAULT);
+        Profile read = Profiles.read(overlong, ReadOptions.DEFAULT.withJfrParser(parser));
         long all = JfrFixtures.read("ap25-base", ReadOptions.DEFAULT).tree().total(0, 0);
         // Every tenth of the 584 samples, from the first: 59 dropped, the others read in step.
         assertThat(read.metadata().event()).isEqualTo("cpu");
@@ -101,7 +109,7 @@ class JfrHostileInputTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void allocationWeightsThatSumPast64BitsAreAnErrorNotANegativeTotal(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path heavy = Files.write(dir.resolve("heavy.jfr"), HostileJfr.allocationWeights(real, 1L << 60));
@@ -112,7 +120,7 @@ class JfrHostileInputTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void negativeWeightsAreDroppedAndCounted(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path negative = Files.write(dir.resolve("negative.jfr"), HostileJfr.allocationWeights(real, -1L));

@@ -35,7 +35,7 @@ class JfrOffsetLoopTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void checkpointsLinkedInACircle(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("jdk17-base"));
         List<Long> chain = DamagedOffsets.chain(real);
@@ -50,7 +50,7 @@ class JfrOffsetLoopTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"async", "jdk"})
+    @ValueSource(strings = {"async", "jdk", "flamediff"})
     void checkpointLinkedToOnePlantedInTheNextChunk(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         long last = DamagedOffsets.chain(real).get(0);
@@ -68,6 +68,11 @@ class JfrOffsetLoopTest {
         Path bad = write("planted-header.jfr", DamagedOffsets.chunkHeaderPlantedAmongEvents(real));
         // The async parser's events are walked by size, which leads to the planted header.
         assertThatThrownBy(() -> read(bad, "async"))
+                .isInstanceOf(MalformedProfileException.class)
+                .hasMessage(bad + ": jfr, byte " + planted + ": chunk 1 has a chunk header among its events, at byte "
+                        + planted + " (the chunk ends at byte " + real.length + ")");
+        // flamediff's parser walks events by size too.
+        assertThatThrownBy(() -> read(bad, "flamediff"))
                 .isInstanceOf(MalformedProfileException.class)
                 .hasMessage(bad + ": jfr, byte " + planted + ": chunk 1 has a chunk header among its events, at byte "
                         + planted + " (the chunk ends at byte " + real.length + ")");

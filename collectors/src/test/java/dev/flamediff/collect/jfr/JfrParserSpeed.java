@@ -11,7 +11,7 @@ import one.jfr.event.Event;
 import one.jfr.event.ExecutionSample;
 
 /**
- * Measures both JFR parsers on one recording: stack-carrying events per second, median of several
+ * Measures the JFR parsers on one recording: stack-carrying events per second, median of several
  * reads after warm-up. Not a test (timings do not belong in assertions); run it by hand on a
  * fixture and on the large recording fixtures/jfr/make-large-jfr.sh makes:
  *
@@ -26,7 +26,7 @@ public final class JfrParserSpeed {
         Path file = Path.of(args[0]);
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         long events = countStackEvents(file);
-        for (String parser : new String[] {"jdk", "async"}) {
+        for (String parser : new String[] {"jdk", "async", "flamediff"}) {
             ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
             Profiles.read(file, options);
             Profiles.read(file, options);

@@ -40,12 +40,12 @@ class JfrRecorderDetectorTest {
     }
 
     @Test
-    void everyRecordingIsReadByTheAsyncParserUnlessTheOptionsNameOne() throws IOException, ProfileException {
-        assertThat(notes("ap17-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the async parser"));
-        assertThat(notes("ap25-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the async parser"));
-        assertThat(notes("jdk17-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the async parser"));
+    void everyRecordingIsReadByFlamediffsParserUnlessTheOptionsNameOne() throws IOException, ProfileException {
+        assertThat(notes("ap17-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the flamediff parser"));
+        assertThat(notes("ap25-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the flamediff parser"));
+        assertThat(notes("jdk17-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the flamediff parser"));
         assertThat(notes("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native")))
-                .anyMatch(n -> n.endsWith("read by the async parser"));
+                .anyMatch(n -> n.endsWith("read by the flamediff parser"));
         assertThat(notes("ap17-head", ReadOptions.DEFAULT.withJfrParser("jdk")))
                 .anyMatch(n -> n.endsWith("read by the jdk parser"));
         assertThat(notes("jdk17-head", ReadOptions.DEFAULT.withJfrParser("jdk")))

@@ -21,6 +21,7 @@ class JfrThreadsAndTimeTest {
         for (String name : List.of("jdk17-head", "jdk25-base", "ap17-head", "ap25-base")) {
             out.add(Arguments.of(name, "jdk"));
             out.add(Arguments.of(name, "async"));
+            out.add(Arguments.of(name, "flamediff"));
         }
         return out;
     }

@@ -37,7 +37,7 @@ class JfrTruncationTest {
     // Read as one file, RecordingFile names frames of the second run with classes of the first
     // (it keeps constant pools across chunks): this test caught "MethodHandles$Lookup.computeChecksum".
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void twoChunksAreResolvedChunkByChunk(String parser) throws Exception {
         Path both = concat("jdk17-base", "jdk17-base2");
         ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withEvent("alloc");
@@ -67,7 +67,7 @@ class JfrTruncationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void aCutInTheSecondChunkKeepsTheFirst(String parser) throws Exception {
         Path both = concat("jdk17-base", "jdk17-base2");
         long first = Files.size(JfrFixtures.path("jdk17-base"));
@@ -82,7 +82,7 @@ class JfrTruncationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void aSecondChunkSizeThatOverflowsIsACutNotACrash(String parser) throws Exception {
         Path both = concat("jdk17-base", "jdk17-base2");
         long first = Files.size(JfrFixtures.path("jdk17-base"));
@@ -98,7 +98,7 @@ class JfrTruncationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void chunksWithoutCpuTimeSamplesGiveTheirExecutionSamples(String parser) throws Exception {
         // jdk25-base has jdk.CPUTimeSample events (preferred), jdk17-base only jdk.ExecutionSample.
         Path both = concat("jdk25-base", "jdk17-base");
@@ -128,7 +128,7 @@ class JfrTruncationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void aSingleChunkCutInHalfHasNothingToRead(String parser) throws Exception {
         long size = Files.size(JfrFixtures.path("jdk17-head"));
         Path cut = cut(JfrFixtures.path("jdk17-head"), size / 2);
@@ -163,7 +163,7 @@ class JfrTruncationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void aChunkStillBeingWrittenIsReadAndMarkedTruncated(String parser) throws Exception {
         byte[] bytes = Files.readAllBytes(JfrFixtures.path("jdk17-base"));
         bytes[64] = 2;
@@ -177,7 +177,7 @@ class JfrTruncationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"jdk", "async"})
+    @ValueSource(strings = {"jdk", "async", "flamediff"})
     void gzipCompressedRecordingsReadLikePlainOnes(String parser) throws Exception {
         Path gz = dir.resolve("ap25-head.jfr.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
