@@ -26,16 +26,7 @@ final class FrameClass {
      * in a profile with Java frames as {@link #isSystem} says, otherwise only kernel frames.
      */
     static boolean[] systemMask(Frame[] frames, int size) {
-        boolean jvm = false;
-        for (int i = 1; i < size && !jvm; i++) {
-            jvm = isJava(frames[i]);
-        }
-        boolean[] out = new boolean[size];
-        for (int i = 1; i < size; i++) {
-            DiffInterrupts.checkEvery(i);
-            out[i] = jvm ? isSystem(frames[i]) : frames[i].kind() == FrameKind.KERNEL;
-        }
-        return out;
+        return mask(frames, size, false);
     }
 
     /**
@@ -47,6 +38,10 @@ final class FrameClass {
      * {@code String.format} ten times as often, the change starts in that method.
      */
     static boolean[] runtimeMask(Frame[] frames, int size) {
+        return mask(frames, size, true);
+    }
+
+    private static boolean[] mask(Frame[] frames, int size, boolean jdkToo) {
         boolean jvm = false;
         for (int i = 1; i < size && !jvm; i++) {
             jvm = isJava(frames[i]);
@@ -55,7 +50,7 @@ final class FrameClass {
         for (int i = 1; i < size; i++) {
             DiffInterrupts.checkEvery(i);
             Frame f = frames[i];
-            out[i] = jvm ? isSystem(f) || (isJava(f) && isJdkMethod(f.name())) : f.kind() == FrameKind.KERNEL;
+            out[i] = jvm ? isSystem(f) || (jdkToo && isJava(f) && isJdkMethod(f.name())) : f.kind() == FrameKind.KERNEL;
         }
         return out;
     }
