@@ -86,6 +86,9 @@ final class ProportionalTreeBuilder {
         CallTreeBuilder builder = new CallTreeBuilder(valueTypes, ownBudget ? limits.withMaxNodes((int) budget) : limits);
         int[] frameIds = new int[b.names.size()];
         for (int f = 0; f < frameIds.length; f++) {
+            if ((f & 4095) == 0) {
+                ReadInterrupts.check(source);
+            }
             frameIds[f] = builder.frameId(new Frame(b.names.get(f), FrameKind.NATIVE));
         }
         int top = root == null ? 0 : builder.child(0, builder.frameId(root));

@@ -32,8 +32,9 @@ final class SystemFrames {
         int n = diff.size();
         boolean[] hasJava = new boolean[n];
         for (int i = n - 1; i >= 0; i--) {
-            // A regular expression per node: a million nodes take a second.
-            RenderInterrupts.checkEvery(i);
+            // A regular expression per node, over names up to 8,192 characters: 4,096 of them
+            // took 110 ms, so every node.
+            RenderInterrupts.check();
             hasJava[i] |= isJava(diff.frame(i));
             if (i > 0 && hasJava[i]) {
                 hasJava[diff.parent(i)] = true;
@@ -44,7 +45,7 @@ final class SystemFrames {
         boolean any = false;
         if (n > 0 && hasJava[0]) {
             for (int i = 1; i < n; i++) {
-                RenderInterrupts.checkEvery(i);
+                RenderInterrupts.check();
                 int p = diff.parent(i);
                 underJava[i] = underJava[p] || isJava(diff.frame(p));
                 system[i] = !hasJava[i] && !underJava[i];
