@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
         description = {"Diffs two profiles (JFR, collapsed stacks, pprof, callgrind) of the same program "
                 + "and writes a differential flame graph (svg, or png for places that show only images), a Markdown "
                 + "summary for a pull-request comment (md), a JSON diff tree (json) or 3-column collapsed stacks "
-                + "(collapsed)."},
+                + "(collapsed). What the readers noticed about the inputs (events dropped or a recording cut short "
+                + "first) is printed on stderr and repeated in the svg, png, md and json outputs; collapsed output "
+                + "holds only stacks, so its notes are on stderr alone."},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)"})
 public final class FlamediffCommand implements Callable<Integer> {

@@ -35,7 +35,7 @@ final class CallgrindNotes {
             case FLAT -> "callgrind: no calls in the file (a cachegrind file?): a flat profile, one frame per function";
         });
         if (file.truncated()) {
-            m = m.withTruncated(true).withNote("callgrind: the file ends before its totals: line (cut short); "
+            m = m.withTruncated(true).withLoss("callgrind: the file ends before its totals: line (cut short); "
                     + "the costs up to its end were read");
         }
         if (cutContexts > 0) {

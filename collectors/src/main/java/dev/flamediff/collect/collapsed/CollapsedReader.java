@@ -114,7 +114,7 @@ public final class CollapsedReader implements ProfileReader {
                     + "since their sampling noise is unknown");
         }
         if (parsed.badLines().count() > 0) {
-            metadata = metadata.withNote(parsed.badLines().note()).withTruncated(true);
+            metadata = metadata.withLoss(parsed.badLines().note()).withTruncated(true);
         }
         return new Profile(tree, metadata);
     }

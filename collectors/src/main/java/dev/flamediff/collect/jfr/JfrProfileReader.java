@@ -126,7 +126,8 @@ public final class JfrProfileReader implements ProfileReader {
         }
         JfrSource chosen = sourceOf(event, sink);
         ProfileMetadata metadata = new ProfileMetadata(source, FORMAT, event.label(), chunks.durationNanos(),
-                chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks, options));
+                chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks, options),
+                losses(sink, chunks));
         return new Profile(sink.tree(chosen), metadata);
     }
 
@@ -197,6 +198,14 @@ public final class JfrProfileReader implements ProfileReader {
             case LOCK -> JfrSource.CONTENTION;
             case NATIVE -> JfrSource.NATIVE_METHOD;
         };
+    }
+
+    /** The notes on what was not read: the chunks after a cut, events dropped as damaged. */
+    private static List<String> losses(JfrSampleSink sink, JfrChunks chunks) {
+        List<String> losses = new ArrayList<>();
+        chunks.truncation().ifPresent(losses::add);
+        losses.addAll(sink.dropNotes());
+        return losses;
     }
 
     private static List<String> notes(JfrEvent event, JfrSource chosen, JfrSampleSink sink, boolean defaulted,

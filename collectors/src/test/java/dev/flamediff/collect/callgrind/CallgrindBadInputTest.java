@@ -78,6 +78,8 @@ class CallgrindBadInputTest {
             assertThat(p.metadata().truncated()).as("cut at %d", cut).isTrue();
             assertThat(p.metadata().notes()).contains("callgrind: the file ends before its totals: line (cut short); "
                     + "the costs up to its end were read");
+            assertThat(p.metadata().losses()).containsExactly("callgrind: the file ends before its totals: line (cut"
+                    + " short); the costs up to its end were read");
             assertThat(p.tree().total(0, 0)).isPositive().isLessThanOrEqualTo(full);
         }
         assertThat(CallgrindFixtures.read("base").metadata().truncated()).isFalse();

@@ -126,6 +126,7 @@ class CollapsedDialectsTest {
         assertThat(p.metadata().truncated()).isTrue();
         assertThat(p.metadata().notes()).containsExactly("skipped 3 lines that could not be read (lines 2, 4, 5; "
                 + "line 2: sample count 'here' is not a number): the profile is partial");
+        assertThat(p.metadata().losses()).isEqualTo(p.metadata().notes());
         assertThatThrownBy(() -> read("x\ny\n", ReadOptions.DEFAULT.withSkipBadLines(true)))
                 .hasMessageContaining("no readable stacks in the input (skipped 2 lines");
     }

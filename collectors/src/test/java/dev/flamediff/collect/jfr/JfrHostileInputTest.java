@@ -106,6 +106,9 @@ class JfrHostileInputTest {
         assertThat(read.tree().total(0, 0)).isEqualTo(all - 59);
         assertThat(read.metadata().notes()).contains("59 events were dropped: their fields run past the size the"
                 + " event declares (a damaged event, or a layout the parser does not know)");
+        // A loss, which the outputs put ahead of the notes that only inform.
+        assertThat(read.metadata().losses()).containsExactly("59 events were dropped: their fields run past the size"
+                + " the event declares (a damaged event, or a layout the parser does not know)");
     }
 
     @ParameterizedTest
@@ -130,6 +133,8 @@ class JfrHostileInputTest {
         assertThat(read.tree().total(0, 0)).isGreaterThanOrEqualTo(0).isLessThan(real0.tree().total(0, 0));
         assertThat(read.metadata().notes()).anyMatch(n -> n.matches("\\d+ events were dropped: their weight \\(a"
                 + " duration or size\\) is negative"));
+        assertThat(read.metadata().losses()).singleElement().asString().matches("\\d+ events were dropped: their"
+                + " weight \\(a duration or size\\) is negative");
     }
 
     private static long allocatedBytes() {

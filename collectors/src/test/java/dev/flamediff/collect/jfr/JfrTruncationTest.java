@@ -79,6 +79,8 @@ class JfrTruncationTest {
         assertThat(read.metadata().truncated()).isTrue();
         assertThat(read.metadata().notes()).first().isEqualTo("read 1 of 2 chunks; the recording was cut at byte "
                 + Files.size(cut) + ", inside chunk 2 (bytes " + first + " to " + total + ")");
+        // The cut is what was not read; the event note only informs.
+        assertThat(read.metadata().losses()).containsExactly(read.metadata().notes().get(0));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -114,6 +116,8 @@ class JfrTruncationTest {
         assertThat(read.metadata().notes()).contains(secondEvents + " of these are jdk.ExecutionSample events, read"
                 + " in the place of CPU-time samples in the chunks that have none (recordings made with and without"
                 + " CPU-time sampling, joined)");
+        // Every chunk was read: nothing lost.
+        assertThat(read.metadata().losses()).isEmpty();
     }
 
     @Test
@@ -125,6 +129,7 @@ class JfrTruncationTest {
         assertThat(read.metadata().truncated()).isTrue();
         assertThat(read.metadata().notes()).first().isEqualTo("read 1 of 2 chunks; the file ends inside the header of chunk 2 at byte "
                 + (first + 30));
+        assertThat(read.metadata().losses()).containsExactly(read.metadata().notes().get(0));
     }
 
     @ParameterizedTest(name = "{0}")

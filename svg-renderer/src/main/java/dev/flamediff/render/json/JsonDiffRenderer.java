@@ -140,6 +140,14 @@ public final class JsonDiffRenderer implements DiffRenderer {
                 gen.writeString(JsonText.safe(note));
             }
             gen.writeEndArray();
+            // Only when the run lost data, so the documents of whole inputs keep their shape.
+            if (!run.losses().isEmpty()) {
+                gen.writeArrayFieldStart("losses");
+                for (String note : run.losses()) {
+                    gen.writeString(JsonText.safe(note));
+                }
+                gen.writeEndArray();
+            }
             gen.writeEndObject();
         }
         gen.writeEndArray();

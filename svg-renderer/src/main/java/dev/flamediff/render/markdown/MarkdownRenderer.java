@@ -5,6 +5,7 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.diff.OverallChange;
 import dev.flamediff.render.DiffRenderer;
+import dev.flamediff.render.ReaderNotes;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.ReportOptions;
@@ -52,6 +53,10 @@ public final class MarkdownRenderer implements DiffRenderer {
         w.write(links(report) + "\n\n");
         if (summary.gate().failed()) {
             w.write("**CI gate failed:**\n\n" + MarkdownText.items(summary.gate().reasons()) + "\n");
+        }
+        if (!ReaderNotes.of(diff).losses().isEmpty()) {
+            w.write("**Warning:** a part of the inputs was not read; \"How this was measured\" in the details says"
+                    + " what.\n\n");
         }
         List<Lead> regressions = listed(leads.regressions(), report);
         List<Lead> improvements = listed(leads.improvements(), report);

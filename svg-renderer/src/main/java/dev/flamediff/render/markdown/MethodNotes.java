@@ -5,8 +5,10 @@ import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
+import dev.flamediff.render.ReaderNotes;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -42,6 +44,23 @@ final class MethodNotes {
         }
         if (diff.base().approximate() || diff.head().approximate()) {
             w.write("- **Warning:** some stacks were reconstructed, not recorded (approximate).\n");
+        }
+        ReaderNotes notes = ReaderNotes.of(diff);
+        if (!notes.losses().isEmpty()) {
+            w.write("- **Not read** (the comparison leaves it out):\n");
+            items(w, notes.losses());
+        }
+        if (!notes.others().isEmpty()) {
+            w.write("- What the readers noticed:\n");
+            items(w, notes.others());
+        }
+    }
+
+    /** Writes the notes as sub-items, {@code head: `note`}: the notes and run names are the inputs' words. */
+    private static void items(Writer w, List<ReaderNotes.Note> notes) throws IOException {
+        for (ReaderNotes.Note n : notes) {
+            w.write("  - " + n.side() + (n.run().isEmpty() ? "" : " (" + MarkdownText.span(n.run()) + ")") + ": "
+                    + MarkdownText.span(n.text()) + "\n");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.flamediff.render.svg;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NodeStatus;
 import dev.flamediff.diff.NoiseModel;
+import dev.flamediff.render.ReaderNotes;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.RenderOptions.ColorBy;
@@ -51,8 +52,10 @@ final class SvgDocumentWriter {
     void write(XMLStreamWriter xml) throws XMLStreamException {
         SvgOut out = new SvgOut(xml);
         String warnings = HeaderText.warnings(diff, options, layout.minWidth());
+        NotesLine notes = NotesLine.of(ReaderNotes.of(diff));
         String highlight = highlightLine();
-        double barY = TITLE_Y + 3 * LINE + 10 + (warnings.isEmpty() ? 0 : LINE) + (highlight.isEmpty() ? 0 : LINE);
+        double barY = TITLE_Y + 3 * LINE + 10 + (warnings.isEmpty() ? 0 : LINE) + (notes.full().isEmpty() ? 0 : LINE)
+                + (highlight.isEmpty() ? 0 : LINE);
         double framesTop = barY + ControlBarWriter.HEIGHT + 4;
         int rows = layout.visibleDepth() + 1;
         double framesBottom = framesTop + rows * SvgGeometry.FRAME_HEIGHT;
@@ -108,8 +111,17 @@ final class SvgDocumentWriter {
         if (!warnings.isEmpty()) {
             out.textElement("warnings", "warn", center, TITLE_Y + 4 * LINE + 4, "middle", warnings).nl();
         }
+        int line = warnings.isEmpty() ? 4 : 5;
+        if (!notes.full().isEmpty()) {
+            // One line cut to the width, the losses first; the whole text is its tooltip.
+            out.start("text").attr("id", "notes").attr("class", notes.loss() ? "warn" : "sub")
+                    .attr("x", ValueFormat.compact(center)).attr("y", ValueFormat.compact(TITLE_Y + line++ * LINE + 4))
+                    .attr("text-anchor", "middle");
+            out.start("title").text(notes.full()).end();
+            out.text(notes.shown()).end().nl();
+        }
         if (!highlight.isEmpty()) {
-            double y = TITLE_Y + (warnings.isEmpty() ? 4 : 5) * LINE + 4;
+            double y = TITLE_Y + line * LINE + 4;
             out.textElement("fn-label", "hl-label", center, y, "middle", highlight).nl();
         }
         out.end().nl();

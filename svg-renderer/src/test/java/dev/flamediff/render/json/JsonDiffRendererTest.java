@@ -146,6 +146,21 @@ class JsonDiffRendererTest {
     }
 
     @Test
+    void aRunThatLostDataListsItsLossesAmongItsNotes() throws Exception {
+        Random random = new Random(33);
+        Profile head = randomProfile(random, "h");
+        head = new Profile(head.tree(), head.metadata().withNote("event cpu").withLoss("33 events were dropped"));
+        JsonNode doc = MAPPER.readTree(render(Diffs.diff(randomProfile(random, "b"), head, DiffOptions.DEFAULT)));
+        assertThat(schema.validate(doc)).isEmpty();
+        assertThat(doc.at("/head/runs/0/notes").toString()).isEqualTo("[\"event cpu\",\"33 events were dropped\"]");
+        assertThat(doc.at("/head/runs/0/losses").toString()).isEqualTo("[\"33 events were dropped\"]");
+        assertThat(doc.at("/base/runs/0").has("losses")).isFalse();
+        ObjectNode empty = doc.deepCopy();
+        ((ObjectNode) empty.at("/head/runs/0")).putArray("losses");
+        assertThat(schema.validate(empty)).as("losses, when present, are not empty").isNotEmpty();
+    }
+
+    @Test
     void theSchemaRejectsDocumentsThatBreakIt() throws Exception {
         Random random = new Random(32);
         DiffTree diff = Diffs.diff(randomProfile(random, "b"), randomProfile(random, "h"), DiffOptions.DEFAULT);

@@ -61,6 +61,11 @@ class GitHubMarkdownTest {
             assertThat(html).as(name).contains(shown);
         }
         assertThat(html).contains("<code>**bold**</code>", "<code>@octocat/#123</code>");
+        // The readers' notes, each in code, what was not read first.
+        assertThat(html).contains("base: <code>lost www.evil.example/login @octocat #123</code>",
+                "base: <code>command mailto:boss@evil.example</code>",
+                "head: <code>note GH-456 owner/repo#789 [click](https://evil.example)</code>");
+        assertThat(html.indexOf("<code>lost www")).isLessThan(html.indexOf("<code>command mailto"));
     }
 
     @Test
@@ -119,8 +124,11 @@ class GitHubMarkdownTest {
         }
         base.addStack(List.of(Frame.of("main"), Frame.of("steady")), 5000);
         head.addStack(List.of(Frame.of("main"), Frame.of("steady")), 5000);
-        return Diffs.diff(new Profile(base.build(), ProfileMetadata.of("@octocat.out", "callgrind", "GH-456")),
-                new Profile(head.build(), ProfileMetadata.of("owner/repo#789.out", "callgrind", "ev")),
+        // The readers' notes repeat input text too (a callgrind command, a filter's pattern).
+        return Diffs.diff(new Profile(base.build(), ProfileMetadata.of("@octocat.out", "callgrind", "GH-456")
+                        .withLoss("lost www.evil.example/login @octocat #123").withNote("command mailto:boss@evil.example")),
+                new Profile(head.build(), ProfileMetadata.of("owner/repo#789.out", "callgrind", "ev")
+                        .withNote("note GH-456 owner/repo#789 [click](https://evil.example)")),
                 DiffOptions.DEFAULT.withRunVariation(0).withGate(GateThresholds.NONE.withAnyFrame(0.001)));
     }
 
