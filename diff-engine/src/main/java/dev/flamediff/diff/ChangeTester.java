@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.diff.stats.Distributions;
 import dev.flamediff.diff.stats.NegativeBinomialExact;
 
 /**
@@ -23,7 +22,7 @@ import dev.flamediff.diff.stats.NegativeBinomialExact;
  *   <li>{@link NoiseModel#COMPOUND_POISSON} (weighted samples): the same test on effective sample
  *       counts, value² / Σw², the count of equal-weight samples with the same relative noise.</li>
  *   <li>{@link NoiseModel#EXACT}: with one run per side any change is significant; with several,
- *       Welch's t-test on the runs (moderated as limma does).</li>
+ *       Welch's t-test on the runs (moderated as limma does, {@link WelchTest}).</li>
  * </ul>
  * The score is signed (positive = head larger): the log-ratio z, or Welch's t.
  */
@@ -32,9 +31,20 @@ final class ChangeTester {
     /** The outcome of one test; NaN p-value when there was nothing to test (zero on both sides). */
     record Outcome(double score, double pValue) {
         static final Outcome NONE = new Outcome(0, Double.NaN);
-    }
 
-    private static final double RELATIVE_TOLERANCE = 1e-12;
+        private static final double RELATIVE_TOLERANCE = 1e-12;
+
+        /**
+         * The outcome for exact (noise-free) values: no change when they agree to rounding, else
+         * a certain change.
+         */
+        static Outcome exact(double b, double h) {
+            if (Math.abs(h - b) <= RELATIVE_TOLERANCE * Math.max(Math.abs(h), Math.abs(b))) {
+                return new Outcome(0, 1);
+            }
+            return new Outcome(h > b ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY, 0);
+        }
+    }
 
     private final NoiseModel model;
     private final double baseScale;
@@ -43,9 +53,6 @@ final class ChangeTester {
     private final double baseSpread2;
     private final double headSpread2;
     private final double systemVariation;
-
-    /** How many degrees of freedom the prior variance of the several-runs test is worth. */
-    static final int PRIOR_DF = 10;
 
     /**
      * @param runVariation the relative run-to-run variation c assumed for one run: a node's
@@ -152,7 +159,8 @@ final class ChangeTester {
         }
         if (model == NoiseModel.EXACT) {
             return base.length > 1 || head.length > 1
-                    ? welch(base, head, baseVariance, headVariance) : exact(b * baseScale, h * headScale);
+                    ? WelchTest.test(base, baseScale, baseSpread2, head, headScale, headSpread2, runVariation)
+                    : Outcome.exact(b * baseScale, h * headScale);
         }
         double dispersion = dispersion(base, head, baseVariance, headVariance, systemShare);
         // Under "no change" the scaled per-run means are equal: μh · sh = μb · sb.
@@ -195,9 +203,9 @@ final class ChangeTester {
      * The negative-binomial dispersion φ (squared relative run-to-run variation of one run) for
      * one change. One run per side: the run variation, given or measured on the diff. Several
      * runs: the spread measured on all nodes' runs, moderated towards what this node's own runs
-     * show (weighted by their degrees of freedom against {@value #PRIOR_DF} for the common value,
-     * as edgeR's weighted-likelihood dispersion does), so a node whose runs disagree wildly is
-     * judged on its own noise and two runs that agree by luck are not trusted alone.
+     * show (weighted by their degrees of freedom against {@value RunSpread#PRIOR_DF} for the
+     * common value, as edgeR's weighted-likelihood dispersion does), so a node whose runs disagree
+     * wildly is judged on its own noise and two runs that agree by luck are not trusted alone.
      */
     private double dispersion(long[] base, long[] head, double[] baseVariance, double[] headVariance,
                               double systemShare) {
@@ -243,7 +251,7 @@ final class ChangeTester {
             // runs vary with the machine rather than as its nodes do: the runs speak for themselves.
             return ownSum / ownDf;
         }
-        return (PRIOR_DF * common + ownSum) / (PRIOR_DF + ownDf);
+        return (RunSpread.PRIOR_DF * common + ownSum) / (RunSpread.PRIOR_DF + ownDf);
     }
 
     private static double pooled(double a2, int na, double b2, int nb) {
@@ -256,84 +264,4 @@ final class ChangeTester {
         return (a2 * (na - 1) + b2 * (nb - 1)) / (na + nb - 2);
     }
 
-    private Outcome exact(double b, double h) {
-        if (Math.abs(h - b) <= RELATIVE_TOLERANCE * Math.max(Math.abs(h), Math.abs(b))) {
-            return new Outcome(0, 1);
-        }
-        return new Outcome(h > b ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY, 0);
-    }
-
-    private Outcome welch(long[] base, long[] head, double[] baseVariance, double[] headVariance) {
-        Side b = side(base, baseVariance, baseScale, baseSpread2);
-        Side h = side(head, headVariance, headScale, headSpread2);
-        if (b.mean == 0 && h.mean == 0) {
-            return Outcome.NONE;
-        }
-        double se2 = b.varianceOfMean() + h.varianceOfMean();
-        if (se2 == 0) {
-            return exact(b.mean, h.mean);
-        }
-        double t = (h.mean - b.mean) / Math.sqrt(se2);
-        double dfDenominator = b.dfTerm() + h.dfTerm();
-        double df = dfDenominator == 0 ? Double.POSITIVE_INFINITY : se2 * se2 / dfDenominator;
-        return new Outcome(t, Distributions.studentTwoSided(t, df));
-    }
-
-    /**
-     * One side's mean and moderated variance. Two or three runs estimate a variance very poorly,
-     * and with hundreds of nodes tested Student's t on 2 degrees of freedom would need t &gt; 30;
-     * so, as limma does for microarrays, each node's sample variance is shrunk towards a prior
-     * that borrows strength from all nodes: the sampling variance plus (c·mean)², c² measured on
-     * the within-side spread of every node (see {@link RunSpread}), worth {@value #PRIOR_DF}
-     * degrees of freedom. The result is never below the sampling variance.
-     */
-    private Side side(long[] raw, double[] variances, double scale, double spread2) {
-        int n = raw.length;
-        double sum = 0;
-        double varianceSum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += raw[i];
-            varianceSum += variances == null ? 0 : variances[i];
-        }
-        double meanRaw = sum / n;
-        double mean = meanRaw * scale;
-        double floor = switch (model) {
-            case EXACT -> 0;
-            case POISSON -> meanRaw * scale * scale;
-            case COMPOUND_POISSON -> varianceSum / n * scale * scale;
-        };
-        double c2 = Double.isNaN(spread2) ? runVariation * runVariation : spread2;
-        double prior = floor + c2 * mean * mean;
-        if (n == 1) {
-            return new Side(1, mean, prior, Double.POSITIVE_INFINITY);
-        }
-        double ss = 0;
-        for (long v : raw) {
-            double d = v * scale - mean;
-            ss += d * d;
-        }
-        double sample = ss / (n - 1);
-        if (Double.isNaN(spread2)) {
-            // Too few nodes to measure a spread (a tiny profile): the runs speak for themselves.
-            return new Side(n, mean, Math.max(sample, floor), n - 1);
-        }
-        double moderated = (PRIOR_DF * prior + (n - 1) * sample) / (PRIOR_DF + n - 1);
-        return new Side(n, mean, Math.max(moderated, floor), PRIOR_DF + n - 1);
-    }
-
-    /** One side's runs: count, mean, per-run variance (all scaled) and its degrees of freedom. */
-    private record Side(int n, double mean, double variance, double df) {
-        double varianceOfMean() {
-            return variance / n;
-        }
-
-        /** This side's term of the Welch–Satterthwaite denominator; 0 for a known variance. */
-        double dfTerm() {
-            if (Double.isInfinite(df)) {
-                return 0;
-            }
-            double v = varianceOfMean();
-            return v * v / df;
-        }
-    }
 }

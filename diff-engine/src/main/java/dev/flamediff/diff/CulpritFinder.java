@@ -1,22 +1,19 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
-import dev.flamediff.model.FrameKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Finds the culprits of a diff by the rule documented on {@link FunctionTable#culprits()}.
  * Single use.
  *
- * <p>What each culprit's nodes already hold is kept in a sparse map from node to its raw
- * per-run values and scaled values ("explained"): accepting a culprit adds each of its nodes'
- * unexplained value to every ancestor, so a later, shallower candidate reads what lies beneath
- * it in one look-up per node. Only the culprits' nodes and their ancestors are ever touched.
+ * <p>The candidates are each function's anchors ({@link CulpritAnchors}), deepest change first;
+ * a candidate is tested on what the culprits accepted before it do not already explain
+ * ({@link AcceptedCulprits}).
  */
 final class CulpritFinder {
 
@@ -25,37 +22,23 @@ final class CulpritFinder {
 
     private final DiffTree diff;
     private final NodeSignificance significance;
-    private final FunctionSums sums;
     private final int[] function;
     private final FunctionDiff[] functions;
     private final RunValues runs;
     private final int k;
-    private final Map<Integer, Explained> explained = new HashMap<>();
-    /** The subtrees of accepted culprits' nodes, start to end in pre-order. */
-    private final TreeMap<Integer, Integer> covered = new TreeMap<>();
-
-    /** What the culprits beneath a node hold: raw per run, variances per run, scaled per side. */
-    private static final class Explained {
-        final long[] raw;
-        final double[] variance;
-        double base;
-        double head;
-
-        Explained(int runs, boolean variances) {
-            raw = new long[runs];
-            variance = variances ? new double[runs] : null;
-        }
-    }
+    private final AcceptedCulprits accepted;
+    private final CulpritAnchors anchors;
 
     CulpritFinder(DiffTree diff, NodeSignificance significance, FunctionSums sums, int[] function,
                   FunctionDiff[] functions) {
         this.diff = diff;
         this.significance = significance;
-        this.sums = sums;
         this.function = function;
         this.functions = functions;
         this.runs = significance.runs();
         this.k = runs.runs();
+        this.accepted = new AcceptedCulprits(diff, runs);
+        this.anchors = new CulpritAnchors(diff, sums, function, functions.length);
     }
 
     /** One aggregate of node values: raw per run, variances per run, scaled per side, system share. */
@@ -70,7 +53,7 @@ final class CulpritFinder {
         double allRaw;
 
         /** Adds a node's total (or self) value, less what is already explained beneath it. */
-        void add(int node, boolean self, Explained minus) {
+        void add(int node, boolean self, AcceptedCulprits.Explained minus) {
             base += (self ? diff.baseSelf(node) : diff.baseTotal(node)) - (minus == null ? 0 : minus.base);
             head += (self ? diff.headSelf(node) : diff.headTotal(node)) - (minus == null ? 0 : minus.head);
             for (int r = 0; r < k; r++) {
@@ -123,15 +106,13 @@ final class CulpritFinder {
         for (int n : nodes) {
             part.add(n, true, null);
             for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
-                if (newCode[c]) {
+                if (anchors.newCode(c)) {
                     part.add(c, false, null);
                 }
             }
         }
         return part;
     }
-
-    private boolean[] newCode;
 
     /**
      * Returns whether the nodes call new code (or code no longer called) whose function changed
@@ -143,7 +124,7 @@ final class CulpritFinder {
         for (int n : nodes) {
             for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
                 FunctionDiff g = functions[function[c]];
-                if (newCode[c] && g.inclusiveSignificant() && Math.signum(g.inclusiveDelta()) == Math.signum(delta)) {
+                if (anchors.newCode(c) && g.inclusiveSignificant() && Math.signum(g.inclusiveDelta()) == Math.signum(delta)) {
                     return true;
                 }
             }
@@ -152,7 +133,6 @@ final class CulpritFinder {
     }
 
     List<Culprit> find() {
-        List<List<Integer>> anchors = anchorNodes();
         ChangeTester tester = significance.tester();
         double level = significance.level();
         double profileBase = diff.base().total();
@@ -163,10 +143,10 @@ final class CulpritFinder {
         double[] depthOfChange = new double[functions.length];
         for (int f = 0; f < functions.length; f++) {
             DiffInterrupts.checkEvery(f);
-            if (anchors.get(f).isEmpty() || functions[f].frame().equals(Frame.ROOT)) {
+            if (anchors.of(f).isEmpty() || functions[f].frame().equals(Frame.ROOT)) {
                 continue;
             }
-            Part own = own(anchors.get(f));
+            Part own = own(anchors.of(f));
             boolean tested = exact || own.samples() >= NodeSignificance.MIN_SAMPLES;
             if (!tested && !functions[f].inclusiveSignificant()) {
                 continue;
@@ -175,7 +155,7 @@ final class CulpritFinder {
             ownP.add(tested && !Double.isNaN(p) ? p : Double.NaN);
             double weight = 0;
             double weighted = 0;
-            for (int n : anchors.get(f)) {
+            for (int n : anchors.of(f)) {
                 double d = Math.abs(diff.totalDelta(n));
                 weight += d;
                 weighted += d * diff.depth(n);
@@ -195,8 +175,8 @@ final class CulpritFinder {
         for (int f : candidates) {
             DiffInterrupts.check();
             List<Integer> nodes = new ArrayList<>();
-            for (int n : anchors.get(f)) {
-                if (!isCovered(n)) {
+            for (int n : anchors.of(f)) {
+                if (!accepted.covers(n)) {
                     nodes.add(n);
                 }
             }
@@ -214,7 +194,7 @@ final class CulpritFinder {
             } else if (fn.inclusiveSignificant()) {
                 Part rest = new Part();
                 for (int n : nodes) {
-                    rest.add(n, false, explained.get(n));
+                    rest.add(n, false, accepted.beneath(n));
                 }
                 ChangeTester.Outcome o = rest.test(tester);
                 double p = Double.isNaN(o.pValue()) ? 1 : o.pValue();
@@ -231,7 +211,7 @@ final class CulpritFinder {
             out.add(new Culprit(fn, chosen.base, chosen.head, profileBase, outcome.score(), p,
                     callees(nodes, f, chosen.delta(), profileBase, chosen == own)));
             for (int n : nodes) {
-                accept(n);
+                accepted.accept(n);
             }
         }
         out.sort(Comparator.comparingDouble((Culprit c) -> -Math.abs(c.impact()))
@@ -240,104 +220,6 @@ final class CulpritFinder {
     }
 
     private static final double CARRIED = FunctionTable.CARRIED_SHARE;
-
-    /**
-     * Per function, the topmost nodes that can carry a change of their own. A node is new code
-     * when its caller's function did not call its function anywhere in base (or, for removed
-     * code, anywhere in head): then it and everything under it belongs to the nearest caller
-     * that is not new code. Every other topmost node is an anchor, also one that happens to have
-     * no samples on one side on its own path (a method reached through 65 paths has a few
-     * samples per path, some of them none). New code right under the root or a thread (a new
-     * thread's work) has no caller to be attributed to and anchors itself. Runtime code that the
-     * program calls (see {@link FrameClass#runtimeMask}) anchors nowhere either: its change is
-     * in the inclusive change of the program's method above it, and that method is the
-     * candidate. Runtime code with no program frame above it (a compiler thread, the JDK's own
-     * thread pools around the program) anchors as any code does.
-     */
-    private List<List<Integer>> anchorNodes() {
-        Map<Long, double[]> edges = new HashMap<>();
-        for (int n = 1; n < diff.size(); n++) {
-            DiffInterrupts.checkEvery(n);
-            double[] v = edges.computeIfAbsent(edge(n), x -> new double[2]);
-            v[0] += diff.baseTotal(n);
-            v[1] += diff.headTotal(n);
-        }
-        newCode = new boolean[diff.size()];
-        boolean[] runtime = FrameClass.runtimeMask(frames(), diff.size());
-        // Per node: whether a frame of the program's lies on its path, the node included.
-        boolean[] programAbove = new boolean[diff.size()];
-        List<List<Integer>> out = new ArrayList<>(functions.length);
-        for (int f = 0; f < functions.length; f++) {
-            out.add(new ArrayList<>());
-        }
-        for (int n = 1; n < diff.size(); n++) {
-            DiffInterrupts.checkEvery(n);
-            int p = diff.parent(n);
-            boolean nearRoot = p == 0 || (diff.frame(p).kind() == FrameKind.THREAD && diff.parent(p) == 0);
-            double[] e = edges.get(edge(n));
-            boolean oneSidedEdge = (e[0] == 0) != (e[1] == 0);
-            newCode[n] = !nearRoot && (newCode[p] || oneSidedEdge);
-            boolean program = !runtime[n] && diff.frame(n).kind() != FrameKind.THREAD;
-            programAbove[n] = program || programAbove[p];
-            // Runtime code belongs to the program's method that calls it, as new code does; the
-            // program's methods it calls back are their own again.
-            boolean runtimeCall = !program && programAbove[p];
-            if (!newCode[n] && !runtimeCall && sums.topmost[n]) {
-                out.get(function[n]).add(n);
-            }
-        }
-        return out;
-    }
-
-    private Frame[] frames() {
-        Frame[] out = new Frame[diff.size()];
-        for (int n = 0; n < out.length; n++) {
-            out[n] = diff.frame(n);
-        }
-        return out;
-    }
-
-    /** The call edge into a node: its caller's function and its own, -1 for the root. */
-    private long edge(int node) {
-        int p = diff.parent(node);
-        long caller = p == 0 ? -1 : function[p];
-        return (caller << 32) ^ (function[node] & 0xFFFFFFFFL);
-    }
-
-    private boolean isCovered(int node) {
-        Map.Entry<Integer, Integer> e = covered.floorEntry(node);
-        return e != null && e.getValue() > node;
-    }
-
-    /** Marks the node a culprit's: its whole value is explained, above it and below. */
-    private void accept(int node) {
-        Explained inside = explained.get(node);
-        long[] add = new long[k];
-        double[] addVariance = runs.hasCounts() ? new double[k] : null;
-        for (int r = 0; r < k; r++) {
-            add[r] = runs.total(node, r) - (inside == null ? 0 : inside.raw[r]);
-            if (addVariance != null) {
-                addVariance[r] = runs.totalVariance(node, r) - (inside == null ? 0 : inside.variance[r]);
-            }
-        }
-        double addBase = diff.baseTotal(node) - (inside == null ? 0 : inside.base);
-        double addHead = diff.headTotal(node) - (inside == null ? 0 : inside.head);
-        for (int a = diff.parent(node); a >= 0; a = diff.parent(a)) {
-            Explained e = explained.computeIfAbsent(a, x -> new Explained(k, runs.hasCounts()));
-            for (int r = 0; r < k; r++) {
-                e.raw[r] += add[r];
-                if (addVariance != null) {
-                    e.variance[r] += addVariance[r];
-                }
-            }
-            e.base += addBase;
-            e.head += addHead;
-        }
-        // Culprits beneath this node are now inside its subtree: one interval covers them all.
-        int end = diff.end(node);
-        covered.subMap(node, true, end, false).clear();
-        covered.put(node, end);
-    }
 
     /** The direct callees of the culprit's nodes, merged by function, the largest change in its direction first. */
     private List<CalleeChange> callees(List<Integer> nodes, int culprit, double delta, double profileBase,
@@ -353,7 +235,7 @@ final class CulpritFinder {
                 double[] v = byFunction.computeIfAbsent(g, x -> new double[3]);
                 v[0] += diff.baseTotal(c);
                 v[1] += diff.headTotal(c);
-                v[2] = newCode[c] ? 1 : v[2];
+                v[2] = anchors.newCode(c) ? 1 : v[2];
             }
         }
         double sign = Math.signum(delta);

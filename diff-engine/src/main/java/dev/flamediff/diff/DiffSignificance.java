@@ -80,12 +80,12 @@ public final class DiffSignificance {
      * totals over their mean, or NaN with a single run.
      */
     public double baseVariation() {
-        return tests.variation(true);
+        return tests.runs().grandTotalVariation(true);
     }
 
     /** Returns the head side's coefficient of variation, or NaN with a single run. */
     public double headVariation() {
-        return tests.variation(false);
+        return tests.runs().grandTotalVariation(false);
     }
 
     /**

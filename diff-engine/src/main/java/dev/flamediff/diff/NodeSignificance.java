@@ -129,9 +129,9 @@ final class NodeSignificance {
      */
     static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level,
                                     boolean parallel, int block, boolean centerOnSize) {
-        RunVariation variation = runVariation(size, runs, test);
+        RunVariation variation = RunVariationEstimator.program(size, runs, test);
         test = test.withRunVariation(variation.value())
-                .withSystemVariation(systemVariation(size, runs, test, variation))
+                .withSystemVariation(RunVariationEstimator.system(size, runs, test, variation))
                 .withRunSpread(
                 RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
                 RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
@@ -208,71 +208,14 @@ final class NodeSignificance {
         }
     }
 
-    /**
-     * Returns the run-to-run variation c for the one-run tests: the one in the options, or, when
-     * they say {@link DiffOptions#ESTIMATE_RUN_VARIATION} (a NaN), the one measured on this
-     * diff ({@link EmpiricalNull}) but never below {@link DiffOptions#MIN_RUN_VARIATION}, and
-     * {@link DiffOptions#DEFAULT_RUN_VARIATION} when it cannot be measured (several runs, exact
-     * values, too few nodes with enough samples).
-     */
-    private static RunVariation runVariation(int size, RunValues runs, ChangeTester test) {
-        if (!Double.isNaN(test.runVariation())) {
-            return RunVariation.fixed(test.runVariation());
-        }
-        RunVariation fallback = new RunVariation(test.model() == NoiseModel.COMPOUND_POISSON
-                ? DiffOptions.MIN_WEIGHTED_RUN_VARIATION : DiffOptions.DEFAULT_RUN_VARIATION,
-                RunVariation.Source.FALLBACK, Double.NaN, 0, 0);
-        if (runs.runs() != 2 || test.model() == NoiseModel.EXACT) {
-            return fallback;
-        }
-        // The program's own frames decide its c; system work is measured apart (see
-        // systemVariation), unless the profile is nearly all system work.
-        RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale(),
-                node -> !runs.system(node));
-        if (measured == null) {
-            measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale());
-        }
-        if (measured == null) {
-            return fallback;
-        }
-        double floor = test.model() == NoiseModel.COMPOUND_POISSON
-                ? DiffOptions.MIN_WEIGHTED_RUN_VARIATION : DiffOptions.MIN_RUN_VARIATION;
-        double value = Math.max(floor, Math.min(measured.estimate(), DiffOptions.MAX_ESTIMATED_RUN_VARIATION));
-        RunVariation.Source source = value == measured.estimate() ? RunVariation.Source.ESTIMATED
-                : value == floor ? RunVariation.Source.FLOOR : RunVariation.Source.CEILING;
-        return new RunVariation(value, source, measured.estimate(), measured.nodes(), measured.shift());
-    }
-
-    /** The least run-to-run variation system work is tested with, one run per side. */
-    static final double MIN_SYSTEM_VARIATION = 1.0;
-    /** The most: beyond it a measurement on a small profile measures real changes. */
-    static final double MAX_SYSTEM_VARIATION = 2.0;
-    /** What system work is tested with when its variation cannot be measured. */
-    static final double DEFAULT_SYSTEM_VARIATION = 1.0;
-
-    /**
-     * Returns the run-to-run variation of system work ({@link FrameClass}) for the one-run tests:
-     * measured on the system frames' nodes as the program's is, between
-     * {@value #MIN_SYSTEM_VARIATION} and {@value #MAX_SYSTEM_VARIATION}, else
-     * {@value #DEFAULT_SYSTEM_VARIATION}; NaN (none apart) when the run variation was given,
-     * the values are exact or a side has several runs (their spread is measured per node).
-     * The floor: kernel page faults and JIT compiler threads vary with the heap and the machine
-     * several times more than the program's frames; measured on re-recordings of the same
-     * program, with a shared and loaded machine.
-     */
-    private static double systemVariation(int size, RunValues runs, ChangeTester test, RunVariation variation) {
-        if (variation.source() == RunVariation.Source.FIXED || runs.runs() != 2 || test.model() == NoiseModel.EXACT) {
-            return Double.NaN;
-        }
-        RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale(),
-                runs::system);
-        double c = measured == null ? DEFAULT_SYSTEM_VARIATION
-                : Math.max(MIN_SYSTEM_VARIATION, Math.min(measured.estimate(), MAX_SYSTEM_VARIATION));
-        return Math.max(c, variation.value());
-    }
 
     RunValues runs() {
         return runs;
+    }
+
+    /** Returns the tests of self-value sums (all nodes of one frame, say), judged as the nodes were. */
+    SelfSumTests selfSums() {
+        return new SelfSumTests(runs, test);
     }
 
     /** Returns the tester the node tests used (its run variation, spread and centering). */
@@ -337,80 +280,6 @@ final class NodeSignificance {
 
     boolean totalSignificant(int node) {
         return totalQ[node] <= level;
-    }
-
-    /**
-     * Returns whether the sum of the given nodes' self values has enough samples to be tested
-     * in a family (see the class comment: the same independent filter as the node tests).
-     */
-    boolean selfSumTested(int[] nodes) {
-        if (test.model() == NoiseModel.EXACT) {
-            return true;
-        }
-        long samples = 0;
-        for (int node : nodes) {
-            for (int r = 0; r < runs.runs(); r++) {
-                samples += runs.hasCounts() ? runs.selfCount(node, r) : runs.self(node, r);
-            }
-        }
-        return samples >= MIN_SAMPLES;
-    }
-
-    /** Tests the sum of the self values of the given nodes (all nodes of one frame, say). */
-    ChangeTester.Outcome testSelfSum(int[] nodes) {
-        int k = runs.runs();
-        int nb = runs.baseRuns();
-        long[] b = new long[nb];
-        long[] h = new long[k - nb];
-        double[] bc = runs.hasCounts() ? new double[nb] : null;
-        double[] hc = runs.hasCounts() ? new double[k - nb] : null;
-        double systemPart = 0;
-        double all = 0;
-        for (int node : nodes) {
-            for (int r = 0; r < k; r++) {
-                all += runs.self(node, r);
-                systemPart += runs.system(node) ? runs.self(node, r) : 0;
-                if (r < nb) {
-                    b[r] += runs.self(node, r);
-                    if (bc != null) {
-                        bc[r] += runs.selfVariance(node, r);
-                    }
-                } else {
-                    h[r - nb] += runs.self(node, r);
-                    if (hc != null) {
-                        hc[r - nb] += runs.selfVariance(node, r);
-                    }
-                }
-            }
-        }
-        return test.test(b, h, bc, hc, all == 0 ? 0 : systemPart / all);
-    }
-
-    /**
-     * Returns the coefficient of variation (standard deviation over mean) of one side's per-run
-     * grand totals, or NaN with fewer than two runs or an empty side.
-     */
-    double variation(boolean base) {
-        int from = base ? 0 : runs.baseRuns();
-        int to = base ? runs.baseRuns() : runs.runs();
-        int n = to - from;
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double sum = 0;
-        for (int r = from; r < to; r++) {
-            sum += runs.total(0, r);
-        }
-        double mean = sum / n;
-        if (mean == 0) {
-            return Double.NaN;
-        }
-        double ss = 0;
-        for (int r = from; r < to; r++) {
-            double d = runs.total(0, r) - mean;
-            ss += d * d;
-        }
-        return Math.sqrt(ss / (n - 1)) / mean;
     }
 
     private static double nanToOne(double p) {

@@ -18,6 +18,11 @@ final class RunSpread {
     static final int MIN_MEAN_SAMPLES = 10;
     /** The level at which the runs count as noisier than sampling. */
     static final double OVERDISPERSION_LEVEL = 0.05;
+    /**
+     * How many degrees of freedom the spread measured over all nodes is worth as the prior of one
+     * node's several-runs test ({@link ChangeTester}, {@link WelchTest}).
+     */
+    static final int PRIOR_DF = 10;
 
     private RunSpread() {
     }

@@ -184,4 +184,31 @@ final class RunValues {
     double totalVariance(int node, int run) {
         return totalVariance[node * runs + run];
     }
+
+    /**
+     * Returns the coefficient of variation (standard deviation over mean) of one side's per-run
+     * grand totals (the root's totals), or NaN with fewer than two runs or an empty side.
+     */
+    double grandTotalVariation(boolean base) {
+        int from = base ? 0 : baseRuns;
+        int to = base ? baseRuns : runs;
+        int n = to - from;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (int r = from; r < to; r++) {
+            sum += total(0, r);
+        }
+        double mean = sum / n;
+        if (mean == 0) {
+            return Double.NaN;
+        }
+        double ss = 0;
+        for (int r = from; r < to; r++) {
+            double d = total(0, r) - mean;
+            ss += d * d;
+        }
+        return Math.sqrt(ss / (n - 1)) / mean;
+    }
 }

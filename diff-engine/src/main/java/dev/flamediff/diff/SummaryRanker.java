@@ -70,7 +70,7 @@ final class SummaryRanker {
         double[] p = new double[count];
         double[] family = new double[count];
         int i = 0;
-        NodeSignificance significance = diff.nodeSignificance();
+        SelfSumTests selfSums = diff.nodeSignificance().selfSums();
         for (Map.Entry<Frame, List<Integer>> e : nodesByFrame.entrySet()) {
             DiffInterrupts.checkEvery(i);
             int[] nodes = e.getValue().stream().mapToInt(Integer::intValue).toArray();
@@ -79,10 +79,10 @@ final class SummaryRanker {
                 base[i] += diff.baseSelf(n);
                 head[i] += diff.headSelf(n);
             }
-            ChangeTester.Outcome outcome = significance.testSelfSum(nodes);
+            ChangeTester.Outcome outcome = selfSums.test(nodes);
             score[i] = outcome.score();
             p[i] = outcome.pValue();
-            family[i] = significance.selfSumTested(nodes) ? p[i] : Double.NaN;
+            family[i] = selfSums.tested(nodes) ? p[i] : Double.NaN;
             i++;
         }
         // The frame sums are a family of their own, adjusted like the node tests (and, like

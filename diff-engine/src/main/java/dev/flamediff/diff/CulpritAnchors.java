@@ -1,0 +1,91 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.model.Frame;
+import dev.flamediff.model.FrameKind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per function, the topmost nodes that can carry a change of their own (its anchors), and which
+ * nodes are new code. A node is new code when its caller's function did not call its function
+ * anywhere in base (or, for removed code, anywhere in head): then it and everything under it
+ * belongs to the nearest caller that is not new code. Every other topmost node is an anchor,
+ * also one that happens to have no samples on one side on its own path (a method reached through
+ * 65 paths has a few samples per path, some of them none). New code right under the root or a
+ * thread (a new thread's work) has no caller to be attributed to and anchors itself. Runtime code
+ * that the program calls (see {@link FrameClass#runtimeMask}) anchors nowhere either: its change
+ * is in the inclusive change of the program's method above it, and that method is the candidate.
+ * Runtime code with no program frame above it (a compiler thread, the JDK's own thread pools
+ * around the program) anchors as any code does. Immutable once built.
+ */
+final class CulpritAnchors {
+
+    private final List<List<Integer>> anchors;
+    private final boolean[] newCode;
+
+    /**
+     * @param function per node, its function's index
+     * @param functions how many functions there are
+     */
+    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions) {
+        Map<Long, double[]> edges = new HashMap<>();
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            double[] v = edges.computeIfAbsent(edge(diff, function, n), x -> new double[2]);
+            v[0] += diff.baseTotal(n);
+            v[1] += diff.headTotal(n);
+        }
+        newCode = new boolean[diff.size()];
+        boolean[] runtime = FrameClass.runtimeMask(frames(diff), diff.size());
+        // Per node: whether a frame of the program's lies on its path, the node included.
+        boolean[] programAbove = new boolean[diff.size()];
+        List<List<Integer>> out = new ArrayList<>(functions);
+        for (int f = 0; f < functions; f++) {
+            out.add(new ArrayList<>());
+        }
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            int p = diff.parent(n);
+            boolean nearRoot = p == 0 || (diff.frame(p).kind() == FrameKind.THREAD && diff.parent(p) == 0);
+            double[] e = edges.get(edge(diff, function, n));
+            boolean oneSidedEdge = (e[0] == 0) != (e[1] == 0);
+            newCode[n] = !nearRoot && (newCode[p] || oneSidedEdge);
+            boolean program = !runtime[n] && diff.frame(n).kind() != FrameKind.THREAD;
+            programAbove[n] = program || programAbove[p];
+            // Runtime code belongs to the program's method that calls it, as new code does; the
+            // program's methods it calls back are their own again.
+            boolean runtimeCall = !program && programAbove[p];
+            if (!newCode[n] && !runtimeCall && sums.topmost[n]) {
+                out.get(function[n]).add(n);
+            }
+        }
+        anchors = out;
+    }
+
+    /** Returns the anchor nodes of function {@code f}, in pre-order. */
+    List<Integer> of(int f) {
+        return anchors.get(f);
+    }
+
+    /** Returns whether the node is new code (or code no longer called). */
+    boolean newCode(int node) {
+        return newCode[node];
+    }
+
+    private static Frame[] frames(DiffTree diff) {
+        Frame[] out = new Frame[diff.size()];
+        for (int n = 0; n < out.length; n++) {
+            out[n] = diff.frame(n);
+        }
+        return out;
+    }
+
+    /** The call edge into a node: its caller's function and its own, -1 for the root. */
+    private static long edge(DiffTree diff, int[] function, int node) {
+        int p = diff.parent(node);
+        long caller = p == 0 ? -1 : function[p];
+        return (caller << 32) ^ (function[node] & 0xFFFFFFFFL);
+    }
+}
