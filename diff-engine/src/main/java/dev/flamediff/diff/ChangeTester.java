@@ -1,11 +1,13 @@
 package dev.flamediff.diff;
 
+import dev.flamediff.diff.stats.ExactPValues;
 import dev.flamediff.diff.stats.NegativeBinomialExact;
 
 /**
  * Tests one change (one node's self or total, or an aggregate of nodes) between base and head
- * against the noise its values imply. Stateless apart from the scale factors, so one instance
- * serves a whole diff and may be shared between threads.
+ * against the noise its values imply. Immutable apart from a thread-safe memo of the exact
+ * p-values summed so far (shared by its copies), so one instance serves a whole diff and may be
+ * shared between threads.
  *
  * <p>Sampled counts are tested with one count model whatever the number of runs: a negative
  * binomial, Poisson sampling times a run-to-run factor of relative spread c (variance μ + c²μ²),
@@ -53,17 +55,20 @@ final class ChangeTester {
     private final double baseSpread2;
     private final double headSpread2;
     private final double systemVariation;
+    /** Shared by every copy: the exact p-values the diff's tests have summed. */
+    private final ExactPValues exactPValues;
 
     /**
      * @param runVariation the relative run-to-run variation c assumed for one run: a node's
      *     variance is its sampling variance plus (c·value)²; used only with one run per side
      */
     ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation) {
-        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN, Double.NaN);
+        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN, Double.NaN, new ExactPValues());
     }
 
     private ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation,
-                       double baseSpread2, double headSpread2, double systemVariation) {
+                       double baseSpread2, double headSpread2, double systemVariation, ExactPValues exactPValues) {
+        this.exactPValues = exactPValues;
         this.model = model;
         this.baseScale = baseScale;
         this.headScale = headScale;
@@ -78,7 +83,7 @@ final class ChangeTester {
      * of each side (NaN where not measured: the assumed run variation is used).
      */
     ChangeTester withRunSpread(double base2, double head2) {
-        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2, systemVariation);
+        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2, systemVariation, exactPValues);
     }
 
     double baseSpread2() {
@@ -103,7 +108,7 @@ final class ChangeTester {
 
     /** Returns a copy that assumes the given relative run-to-run variation for one run per side. */
     ChangeTester withRunVariation(double value) {
-        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2, systemVariation);
+        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2, systemVariation, exactPValues);
     }
 
     /**
@@ -113,7 +118,7 @@ final class ChangeTester {
      * null proportion and the log-ratio test's center together.
      */
     ChangeTester centeredOn(double factor) {
-        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2, systemVariation);
+        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2, systemVariation, exactPValues);
     }
 
     NoiseModel model() {
@@ -125,7 +130,7 @@ final class ChangeTester {
      * run-to-run variation {@code value} instead of the program's; NaN for the same as the program's.
      */
     ChangeTester withSystemVariation(double value) {
-        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, value);
+        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, value, exactPValues);
     }
 
     double systemVariation() {
@@ -166,7 +171,8 @@ final class ChangeTester {
         // Under "no change" the scaled per-run means are equal: μh · sh = μb · sb.
         double ratio = baseScale / headScale;
         if (model == NoiseModel.POISSON) {
-            NegativeBinomialExact.Result r = NegativeBinomialExact.test(b, h, base.length, head.length, ratio, dispersion);
+            NegativeBinomialExact.Result r = NegativeBinomialExact.test(b, h, base.length, head.length, ratio, dispersion,
+                    exactPValues);
             return new Outcome(r.z(), r.pValue());
         }
         // Weighted samples: the test runs on effective sample counts (value² / variance, the
@@ -179,7 +185,7 @@ final class ChangeTester {
         double wb = b == 0 ? (double) h / kh : b / kb;
         double wh = h == 0 ? wb : h / kh;
         NegativeBinomialExact.Result r = NegativeBinomialExact.test(kb, kh, base.length, head.length,
-                ratio * wb / wh, dispersion);
+                ratio * wb / wh, dispersion, exactPValues);
         return new Outcome(r.z(), r.pValue());
     }
 

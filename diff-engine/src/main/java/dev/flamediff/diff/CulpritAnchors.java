@@ -2,10 +2,10 @@ package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.LongIntMap;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Per function, the topmost nodes that can carry a change of their own (its anchors), and which
@@ -30,12 +30,27 @@ final class CulpritAnchors {
      * @param functions how many functions there are
      */
     CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions) {
-        Map<Long, double[]> edges = new HashMap<>();
+        // Per node its edge's index, and per edge the values through it: a boxed map keyed by
+        // the edge took a quarter of a large diff's time (Long's hash of caller ^ callee collides).
+        LongIntMap edgeIndex = new LongIntMap(1024);
+        int[] edgeOf = new int[diff.size()];
+        double[] edgeBase = new double[1024];
+        double[] edgeHead = new double[1024];
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
-            double[] v = edges.computeIfAbsent(edge(diff, function, n), x -> new double[2]);
-            v[0] += diff.baseTotal(n);
-            v[1] += diff.headTotal(n);
+            long key = edge(diff, function, n);
+            int e = edgeIndex.get(key);
+            if (e < 0) {
+                e = edgeIndex.size();
+                edgeIndex.put(key, e);
+                if (e == edgeBase.length) {
+                    edgeBase = Arrays.copyOf(edgeBase, e * 2);
+                    edgeHead = Arrays.copyOf(edgeHead, e * 2);
+                }
+            }
+            edgeOf[n] = e;
+            edgeBase[e] += diff.baseTotal(n);
+            edgeHead[e] += diff.headTotal(n);
         }
         newCode = new boolean[diff.size()];
         boolean[] runtime = FrameClass.runtimeMask(frames(diff), diff.size());
@@ -49,8 +64,8 @@ final class CulpritAnchors {
             DiffInterrupts.checkEvery(n);
             int p = diff.parent(n);
             boolean nearRoot = p == 0 || (diff.frame(p).kind() == FrameKind.THREAD && diff.parent(p) == 0);
-            double[] e = edges.get(edge(diff, function, n));
-            boolean oneSidedEdge = (e[0] == 0) != (e[1] == 0);
+            int e = edgeOf[n];
+            boolean oneSidedEdge = (edgeBase[e] == 0) != (edgeHead[e] == 0);
             newCode[n] = !nearRoot && (newCode[p] || oneSidedEdge);
             boolean program = !runtime[n] && diff.frame(n).kind() != FrameKind.THREAD;
             programAbove[n] = program || programAbove[p];

@@ -40,8 +40,6 @@ public final class CallTreeBuilder {
     private static final int MAX_CAPACITY = (Integer.MAX_VALUE - 8) / LINK;
     /** Nodes handled between two interrupt checks; a power of two, so the test is a mask. */
     private static final int CHECK_EVERY = 4096;
-    /** Array elements copied between two interrupt checks while the arrays grow. */
-    private static final int COPY_BLOCK = 1 << 20;
 
     private final LongIntMap childIndex = new LongIntMap(1024);
     private int[] parent = new int[1024];
@@ -155,42 +153,17 @@ public final class CallTreeBuilder {
     private void grow() {
         int cap = (int) Math.min((long) size * 2, MAX_CAPACITY);
         // Assigned only once every copy is whole: a builder interrupted here keeps its arrays.
-        int[] newParent = copyOf(parent, cap);
-        int[] newDepth = copyOf(depth, cap);
-        int[] newLinks = copyOf(links, cap * LINK);
+        int[] newParent = InterruptibleCopies.copyOf(parent, cap);
+        int[] newDepth = InterruptibleCopies.copyOf(depth, cap);
+        int[] newLinks = InterruptibleCopies.copyOf(links, cap * LINK);
         long[][] newSelf = new long[self.length][];
         for (int v = 0; v < self.length; v++) {
-            newSelf[v] = copyOf(self[v], cap);
+            newSelf[v] = InterruptibleCopies.copyOf(self[v], cap);
         }
         parent = newParent;
         depth = newDepth;
         links = newLinks;
         self = newSelf;
-    }
-
-    /** Arrays.copyOf in blocks, with an interrupt check before each. */
-    private static int[] copyOf(int[] from, int length) {
-        int[] to = new int[length];
-        for (int i = 0; i < from.length; i += COPY_BLOCK) {
-            checkInterrupt();
-            System.arraycopy(from, i, to, i, Math.min(COPY_BLOCK, from.length - i));
-        }
-        return to;
-    }
-
-    private static long[] copyOf(long[] from, int length) {
-        long[] to = new long[length];
-        for (int i = 0; i < from.length; i += COPY_BLOCK) {
-            checkInterrupt();
-            System.arraycopy(from, i, to, i, Math.min(COPY_BLOCK, from.length - i));
-        }
-        return to;
-    }
-
-    private static void checkInterrupt() {
-        if (Thread.currentThread().isInterrupted()) {
-            throw new CancellationException("building the call tree was interrupted");
-        }
     }
 
     /**
@@ -254,6 +227,46 @@ public final class CallTreeBuilder {
     }
 
     /**
+     * Adds every path of another builder's tree with its self values, as if the stacks added to
+     * {@code other} had been added here. Frames new to this builder are interned in the order
+     * {@code other} first saw them, so a tree read in parts (one builder each) and merged in the
+     * parts' order is the tree one builder would have read, frame ids included. Values are added
+     * by value index: both builders need as many value types, with the same decimals; the kinds
+     * and units are this builder's. {@code other} is left as it was.
+     *
+     * @throws LimitExceededException if this builder's node limit is exceeded (it then holds part
+     *     of {@code other}'s nodes)
+     * @throws CancellationException if the thread is interrupted (checked every few thousand nodes)
+     * @throws IllegalArgumentException if the value types differ in number or decimals
+     */
+    public void addAll(CallTreeBuilder other) throws LimitExceededException {
+        if (other == this || other.self.length != self.length) {
+            throw new IllegalArgumentException("cannot add a tree with other value types");
+        }
+        for (int v = 0; v < self.length; v++) {
+            if (other.valueTypes.get(v).decimals() != valueTypes.get(v).decimals()) {
+                throw new IllegalArgumentException("cannot add values of other decimals");
+            }
+        }
+        int[] frameMap = new int[other.frames.size()];
+        for (int f = 0; f < frameMap.length; f++) {
+            frameMap[f] = frames.intern(other.frames.frame(f));
+        }
+        int[] nodeMap = new int[other.size];
+        for (int n = 0; n < other.size; n++) {
+            if ((n & (CHECK_EVERY - 1)) == 0) {
+                InterruptibleCopies.checkInterrupt();
+            }
+            // A child is always made after its parent, so the parent is mapped already.
+            int node = n == 0 ? 0 : child(nodeMap[other.parent[n]], frameMap[other.links[n * LINK + FRAME]]);
+            nodeMap[n] = node;
+            for (int v = 0; v < self.length; v++) {
+                self[v][node] += other.self[v][n];
+            }
+        }
+    }
+
+    /**
      * Returns the immutable tree: nodes renumbered into pre-order, children sorted by frame.
      *
      * @throws CancellationException if the thread is interrupted meanwhile (checked every few
@@ -280,7 +293,7 @@ public final class CallTreeBuilder {
         pendingParent[sp++] = -1;
         for (int next = 0; sp > 0; next++) {
             if ((next & (CHECK_EVERY - 1)) == 0) {
-                checkInterrupt();
+                InterruptibleCopies.checkInterrupt();
             }
             sp--;
             int old = pendingNode[sp];
@@ -312,7 +325,7 @@ public final class CallTreeBuilder {
         }
         for (int i = n - 1; i >= 0; i--) {
             if ((i & (CHECK_EVERY - 1)) == 0) {
-                checkInterrupt();
+                InterruptibleCopies.checkInterrupt();
             }
             if (outEnd[i] == 0) {
                 outEnd[i] = i + 1;

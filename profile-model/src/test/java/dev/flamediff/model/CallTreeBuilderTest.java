@@ -92,4 +92,52 @@ class CallTreeBuilderTest {
         assertThat(builder.child(0, a)).isEqualTo(1);
         assertThatThrownBy(() -> builder.child(0, c)).isInstanceOf(LimitExceededException.class);
     }
+
+    @Test
+    void addAllOfBuildersInOrderIsOneBuilderOfAllTheStacksFrameIdsIncluded() throws Exception {
+        for (long seed = 1; seed <= 30; seed++) {
+            Random random = new Random(seed);
+            int names = 1 + random.nextInt(30);
+            int parts = 1 + random.nextInt(4);
+            CallTreeBuilder whole = new CallTreeBuilder(List.of(ValueType.SAMPLES, ValueType.CPU_NANOS));
+            List<CallTreeBuilder> split = new ArrayList<>();
+            for (int p = 0; p < parts; p++) {
+                split.add(new CallTreeBuilder(List.of(ValueType.SAMPLES, ValueType.CPU_NANOS)));
+            }
+            for (int s = 0; s < 400; s++) {
+                List<Frame> stack = new ArrayList<>();
+                for (int d = 1 + random.nextInt(6); d > 0; d--) {
+                    stack.add(new Frame("f" + random.nextInt(names), random.nextInt(5) == 0 ? FrameKind.JIT : FrameKind.UNKNOWN));
+                }
+                long count = random.nextInt(50);
+                whole.addStack(stack, count, count * 3);
+                split.get(s * parts / 400).addStack(stack, count, count * 3);
+            }
+            CallTreeBuilder merged = split.get(0);
+            for (CallTreeBuilder b : split.subList(1, parts)) {
+                merged.addAll(b);
+            }
+            CallTree a = whole.build();
+            CallTree b = merged.build();
+            assertThat(b.frames().frames()).as("seed %d", seed).isEqualTo(a.frames().frames());
+            assertThat(b.size()).isEqualTo(a.size());
+            for (int n = 0; n < a.size(); n++) {
+                assertThat(new long[] {b.parent(n), b.frameId(n), b.self(0, n), b.self(1, n)}).as("seed %d node %d", seed, n)
+                        .containsExactly(a.parent(n), a.frameId(n), a.self(0, n), a.self(1, n));
+            }
+        }
+    }
+
+    @Test
+    void addAllKeepsTheLimitsAndRefusesOtherDecimals() throws Exception {
+        CallTreeBuilder small = new CallTreeBuilder(List.of(ValueType.SAMPLES), new TreeLimits(10, 3));
+        small.addStack(List.of(Frame.of("a")), 1);
+        CallTreeBuilder other = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        other.addStack(List.of(Frame.of("b"), Frame.of("c")), 1);
+        assertThatThrownBy(() -> small.addAll(other)).isInstanceOf(LimitExceededException.class);
+        CallTreeBuilder fractional = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        fractional.raiseDecimals(0, 2);
+        assertThatThrownBy(() -> other.addAll(fractional)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> other.addAll(other)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

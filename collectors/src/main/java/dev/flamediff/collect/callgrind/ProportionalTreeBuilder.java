@@ -10,13 +10,10 @@ import dev.flamediff.model.TreeLimits;
 import dev.flamediff.model.ValueType;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Builds an approximate call tree from a call graph by proportional expansion (as speedscope's
@@ -47,15 +44,18 @@ final class ProportionalTreeBuilder {
     private final int values;
     /** Per value, the largest share a callee may get and still be folded into its caller. */
     private long[] tiny;
-    private final List<String> names = new ArrayList<>();
-    private final List<long[]> self = new ArrayList<>();
-    private final Map<String, Integer> index = new HashMap<>();
-    private int[][] callees;
-    private long[][][] callCosts;
+    private final List<String> names;
+    private final List<long[]> self;
+    private final int[][] callees;
+    private final long[][][] callCosts;
     private boolean clamped;
 
-    private ProportionalTreeBuilder(int values) {
-        this.values = values;
+    private ProportionalTreeBuilder(FoldedCallGraph folded) {
+        this.values = folded.values();
+        this.names = folded.names();
+        this.self = folded.self();
+        this.callees = folded.callees();
+        this.callCosts = folded.callCosts();
     }
 
     /** The tree and whether call costs exceeded the costs of the functions called somewhere. */
@@ -71,14 +71,14 @@ final class ProportionalTreeBuilder {
      */
     static Result build(CallGraph graph, List<ValueType> valueTypes, int[] eventOrder, Frame root, TreeLimits limits,
                         String source) throws LimitExceededException, InterruptedIOException {
-        ProportionalTreeBuilder b = new ProportionalTreeBuilder(eventOrder.length);
-        b.fold(graph, eventOrder, source);
+        FoldedCallGraph folded = FoldedCallGraph.of(graph, eventOrder, source);
+        ProportionalTreeBuilder b = new ProportionalTreeBuilder(folded);
         long budget = Math.max(MIN_NODES, (long) NODES_PER_CALL * graph.calls().size());
         boolean ownBudget = budget < limits.maxNodes();
         long cap = ownBudget ? budget : limits.maxNodes();
         long[][] rootWeight = b.prepare(source);
         ReadInterrupts.check(source);
-        if (b.upperBound(rootWeight, root != null, cap, source) > cap) {
+        if (ExpansionBound.upperBound(folded.callees(), rootWeight, root != null, cap, source) > cap) {
             // Counted before any node is made: a file a few hundred kilobytes long can ask for
             // millions of nodes, and building them only to fail at the budget took gigabytes.
             b.walk(rootWeight, null, 0, null, source, cap, ownBudget);
@@ -94,90 +94,6 @@ final class ProportionalTreeBuilder {
         int top = root == null ? 0 : builder.child(0, builder.frameId(root));
         b.walk(rootWeight, builder, top, frameIds, source, cap, ownBudget);
         return new Result(builder.build(), b.clamped);
-    }
-
-    private void fold(CallGraph graph, int[] eventOrder, String source) throws InterruptedIOException {
-        int[] folded = new int[graph.size()];
-        // A file of a few hundred thousand functions takes a second to fold: checked every 4,096.
-        for (int f = 0; f < graph.size(); f++) {
-            if ((f & 4095) == 0) {
-                ReadInterrupts.check(source);
-            }
-            String name = ContextName.displayName(graph.name(f));
-            String key = graph.object(f) + '\u0000' + name;
-            Integer id = index.get(key);
-            if (id == null) {
-                id = names.size();
-                index.put(key, id);
-                names.add(name);
-                self.add(new long[values]);
-            }
-            folded[f] = id;
-            long[] into = self.get(id);
-            for (int v = 0; v < values; v++) {
-                into[v] += graph.self(f, eventOrder[v]);
-            }
-        }
-        int n = names.size();
-        // Grouped by caller in arrays, not in a map per caller: a call graph of a million calls
-        // took its size again in boxed map entries.
-        int[] count = new int[n];
-        for (long call : graph.calls().keySet()) {
-            count[folded[CallGraph.caller(call)]]++;
-        }
-        int[][] calleeOf = new int[n][];
-        long[][][] costOf = new long[n][][];
-        for (int f = 0; f < n; f++) {
-            calleeOf[f] = new int[count[f]];
-            costOf[f] = new long[count[f]][];
-        }
-        int[] fill = new int[n];
-        int seen = 0;
-        for (Map.Entry<Long, long[]> e : graph.calls().entrySet()) {
-            if ((++seen & 4095) == 0) {
-                ReadInterrupts.check(source);
-            }
-            int caller = folded[CallGraph.caller(e.getKey())];
-            long[] cost = new long[values];
-            for (int v = 0; v < values; v++) {
-                cost[v] = e.getValue()[eventOrder[v]];
-            }
-            calleeOf[caller][fill[caller]] = folded[CallGraph.callee(e.getKey())];
-            costOf[caller][fill[caller]++] = cost;
-        }
-        // Callees in name order (then object, through the fold order) so the result is
-        // deterministic; calls of two functions that folded into one are added up.
-        callees = new int[n][];
-        callCosts = new long[n][][];
-        for (int f = 0; f < n; f++) {
-            if ((f & 4095) == 0) {
-                ReadInterrupts.check(source);
-            }
-            int[] of = calleeOf[f];
-            Integer[] order = new Integer[of.length];
-            for (int k = 0; k < of.length; k++) {
-                order[k] = k;
-            }
-            Arrays.sort(order, Comparator.comparing((Integer k) -> names.get(of[k]))
-                    .thenComparingInt(k -> of[k]));
-            int[] ids = new int[of.length];
-            long[][] costs = new long[of.length][];
-            int m = 0;
-            for (int k : order) {
-                if (m > 0 && ids[m - 1] == of[k]) {
-                    for (int v = 0; v < values; v++) {
-                        costs[m - 1][v] += costOf[f][k][v];
-                    }
-                } else {
-                    ids[m] = of[k];
-                    costs[m++] = costOf[f][k];
-                }
-            }
-            callees[f] = Arrays.copyOf(ids, m);
-            callCosts[f] = Arrays.copyOf(costs, m);
-            calleeOf[f] = null;
-            costOf[f] = null;
-        }
     }
 
     /** Computes the root weights and the tiny shares; returns the weights. */
@@ -198,63 +114,6 @@ final class ProportionalTreeBuilder {
             tiny[v] /= TINY_FRACTION;
         }
         return rootWeight;
-    }
-
-    /**
-     * Returns at least as many nodes as the expansion makes (the root and the thread frame
-     * included), or {@code cap + 1} if that may be more than {@code cap}: every call expanded, as
-     * if no share were tiny, each function once per path. Call cycles make as many paths as the
-     * weights allow, so with a cycle the bound is {@code cap + 1}.
-     */
-    private long upperBound(long[][] rootWeight, boolean threadFrame, long cap, String source)
-            throws InterruptedIOException {
-        int n = names.size();
-        int[] component = StronglyConnected.components(callees, source);
-        int[] members = new int[n];
-        for (int c : component) {
-            if (++members[c] > 1) {
-                return cap + 1;
-            }
-        }
-        // Post-order over the call DAG (a self-call is never expanded), iterative for long chains.
-        long[] bound = new long[n];
-        int[] stack = new int[n];
-        int[] next = new int[n];
-        for (int start = 0; start < n; start++) {
-            if ((start & 4095) == 0) {
-                ReadInterrupts.check(source);
-            }
-            if (bound[start] != 0) {
-                continue;
-            }
-            int sp = 0;
-            stack[sp++] = start;
-            next[start] = 0;
-            while (sp > 0) {
-                int f = stack[sp - 1];
-                if (next[f] < callees[f].length) {
-                    int g = callees[f][next[f]++];
-                    if (g != f && bound[g] == 0) {
-                        next[g] = 0;
-                        stack[sp++] = g;
-                    }
-                } else {
-                    long b = 1;
-                    for (int g : callees[f]) {
-                        b = g == f ? b : Math.min(cap + 1, b + bound[g]);
-                    }
-                    bound[f] = b;
-                    sp--;
-                }
-            }
-        }
-        long total = threadFrame ? 2 : 1;
-        for (int f = 0; f < n; f++) {
-            if (!isZero(rootWeight[f])) {
-                total = Math.min(cap + 1, total + bound[f]);
-            }
-        }
-        return total;
     }
 
     /**
@@ -395,7 +254,7 @@ final class ProportionalTreeBuilder {
         return new Visit(f, node, active, shares);
     }
 
-    private static boolean isZero(long[] values) {
+    static boolean isZero(long[] values) {
         for (long v : values) {
             if (v != 0) {
                 return false;

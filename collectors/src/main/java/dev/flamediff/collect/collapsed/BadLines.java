@@ -26,6 +26,22 @@ final class BadLines {
         }
     }
 
+    /** Adds the lines another part of the input skipped, whose line numbers start after {@code lineOffset} lines. */
+    void addAll(BadLines later, long lineOffset) {
+        if (later.count == 0) {
+            return;
+        }
+        if (count == 0) {
+            firstReason = later.firstReason;
+        }
+        count += later.count;
+        for (long line : later.first) {
+            if (first.size() < SHOWN) {
+                first.add(line + lineOffset);
+            }
+        }
+    }
+
     long count() {
         return count;
     }

@@ -45,6 +45,16 @@ final class CollapsedHeader {
         }
     }
 
+    /** Takes what the comments of a later part of the input said, as if this header had read them after its own. */
+    void addAll(CollapsedHeader later) {
+        if (later.tool != null) {
+            tool = later.tool;
+            version = later.version;
+        }
+        mode = later.mode != null ? later.mode : mode;
+        interval = later.interval != null ? later.interval : interval;
+    }
+
     /** Returns the event the header names ({@code wall}, {@code cpu}, {@code memory}), if any. */
     Optional<String> event() {
         return Optional.ofNullable(mode);

@@ -1,10 +1,8 @@
 package dev.flamediff.collect.collapsed;
 
 import dev.flamediff.collect.InputLimits;
-import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
-import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
@@ -12,13 +10,13 @@ import dev.flamediff.model.ValueType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
- * The state of reading one collapsed input: splits the bytes into lines and lines into frames
- * without making a String per line, and adds each stack to a {@link CallTreeBuilder} by walking
- * {@code child()} from the root. Single use, single-threaded.
+ * The state of reading one collapsed input, or one part of it cut at line boundaries: reads the
+ * lines ({@link LineSplitter}) and adds each stack ({@link StackAdder}) to a {@link CallTreeBuilder},
+ * summing the counts. Single use, single-threaded.
  */
 final class CollapsedParser {
 
@@ -30,8 +28,7 @@ final class CollapsedParser {
     private final InputLimits limits;
     private final long maxLineBytes;
     private final boolean skipBadLines;
-    private final CollapsedFrameDecoder decoder;
-    private final FrameCache cache = new FrameCache();
+    private final StackAdder stacksAdder;
     private final CountParser counts = new CountParser();
     private final CollapsedHeader header = new CollapsedHeader();
     private final BadLines badLines = new BadLines();
@@ -43,23 +40,14 @@ final class CollapsedParser {
     private final long[] values = new long[2];
     private long pending;
     private boolean rounded;
-    /** The byte that ends lines, or 0 until the input shows it. */
-    private byte eol;
     private long line;
-    /** The previous stack's bytes, the ends of its inner frames (relative) and their nodes. */
-    private byte[] previous = new byte[256];
-    private int previousLength;
-    private int[] previousEnds = new int[64];
-    private int[] previousNodes = new int[64];
-    private int previousFrames;
-    private int previousLeaf;
     private long stacks;
 
     CollapsedParser(String source, InputLimits limits, boolean normalizeNames, boolean skipBadLines) {
         this.source = source;
         this.limits = limits;
         this.skipBadLines = skipBadLines;
-        this.decoder = new CollapsedFrameDecoder(normalizeNames);
+        this.stacksAdder = new StackAdder(normalizeNames, limits.maxNameLength());
         // A line can hold at most maxDepth frames of maxNameLength chars (up to 3 bytes each).
         // The line is buffered whole, so the bound is also capped at 64 MiB: with the default
         // limits it would be 1 GiB of heap (2 while the buffer grows) for one hostile line,
@@ -72,56 +60,23 @@ final class CollapsedParser {
     record Parsed(CallTree tree, int columns, CollapsedHeader header, BadLines badLines, boolean rounded) {
     }
 
+    /**
+     * What the read of one part of an input found, its tree not built yet.
+     *
+     * @param builder the part's tree, null when no line of the part reached the count columns
+     * @param columns 0 (no builder), 1 or 2, as the part's first stack line showed
+     * @param totals the sum of each column's counts, in the builder's decimals
+     * @param stacks the stack lines added
+     * @param lines the lines of the part, blank and comment lines included
+     */
+    record Part(CallTreeBuilder builder, int columns, long[] totals, long stacks, long lines, CollapsedHeader header,
+                BadLines badLines, boolean rounded) {
+    }
+
     /** Reads every line of the stream and returns the tree with what the read noticed. */
     Parsed parse(InputStream in) throws IOException, ProfileException {
-        byte[] buf = new byte[1 << 16];
-        int start = 0;
-        int limit = 0;
-        int scan = 0;
-        boolean eof = false;
-        boolean first = true;
-        while (true) {
-            if (eol == 0) {
-                eol = lineEnd(buf, start, limit, eof);
-            }
-            int nl = eol == 0 ? -1 : ByteWords.indexOf(buf, scan, limit, eol);
-            if (nl >= 0) {
-                int from = first ? start + CollapsedDetector.skipBom(buf, limit) : start;
-                first = false;
-                parseLine(buf, from, nl);
-                start = nl + 1;
-                scan = start;
-                continue;
-            }
-            if (eof) {
-                if (start < limit) {
-                    parseLine(buf, first ? start + CollapsedDetector.skipBom(buf, limit) : start, limit);
-                }
-                break;
-            }
-            if (start > 0) {
-                System.arraycopy(buf, start, buf, 0, limit - start);
-                limit -= start;
-                start = 0;
-            }
-            scan = limit;
-            if (limit == buf.length) {
-                if (limit >= maxLineBytes) {
-                    throw new LimitExceededException("line longer than the limit of " + maxLineBytes + " bytes",
-                            source, CollapsedReader.FORMAT, Position.line(line + 1), null);
-                }
-                buf = Arrays.copyOf(buf, (int) Math.min(maxLineBytes + 1, (long) buf.length * 2));
-            }
-            // Once per buffer of 64 KB (a few thousand lines), whatever stream the bytes come from.
-            ReadInterrupts.check(source);
-            int r = in.read(buf, limit, buf.length - limit);
-            if (r < 0) {
-                eof = true;
-            } else {
-                limit += r;
-            }
-        }
-        if (stacks == 0) {
+        Part part = parsePart(in, (byte) 0, true, Thread.currentThread()::isInterrupted);
+        if (part.stacks() == 0) {
             String why = badLines.count() > 0 ? "no readable stacks in the input (" + badLines.note() + ")"
                     : "no stacks in the input";
             throw new MalformedProfileException(why, source, CollapsedReader.FORMAT, Position.NONE, null);
@@ -130,27 +85,23 @@ final class CollapsedParser {
     }
 
     /**
-     * Returns the byte that ends lines, once the bytes show it: {@code \n} (CRLF included, its CR
-     * is trailing blank), or {@code \r} for a file with old Mac line ends, whose first line end is
-     * a CR not followed by LF. Returns 0 while the buffer holds neither yet.
+     * Reads every line of one part of an input, the whole input or a range that starts just after
+     * a line end, and returns what it found with the tree still unbuilt. Line numbers in errors and
+     * in the bad lines are counted from the part's start.
+     *
+     * @param eol the byte that ends lines, or 0 to find it from the bytes
+     * @param fileStart whether the part starts the input (a byte-order mark may open it)
+     * @param stop asked once per buffer: true ends the read with {@link java.io.InterruptedIOException}
      */
-    private static byte lineEnd(byte[] buf, int from, int to, boolean eof) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\n') {
-                return '\n';
-            }
-            if (buf[i] == '\r') {
-                if (i + 1 < to) {
-                    return buf[i + 1] == '\n' ? (byte) '\n' : (byte) '\r';
-                }
-                return eof ? (byte) '\r' : 0;
-            }
-        }
-        return 0;
+    Part parsePart(InputStream in, byte eol, boolean fileStart, BooleanSupplier stop)
+            throws IOException, ProfileException {
+        LineSplitter lines = new LineSplitter(source, maxLineBytes, eol, fileStart, stop);
+        lines.split(in, this::parseLine);
+        return new Part(builder, columns, totals.clone(), stacks, lines.lines(), header, badLines, rounded);
     }
 
-    private void parseLine(byte[] buf, int s, int e) throws ProfileException {
-        line++;
+    private void parseLine(long number, byte[] buf, int s, int e) throws ProfileException {
+        line = number;
         int end = e;
         while (end > s && isTrailingBlank(buf[end - 1])) {
             end--;
@@ -188,6 +139,7 @@ final class CollapsedParser {
             columns = three ? 2 : 1;
             builder = new CallTreeBuilder(three ? List.of(CollapsedReader.BASE_COLUMN, CollapsedReader.HEAD_COLUMN)
                     : List.of(header.valueType()), limits.tree());
+            stacksAdder.into(builder);
         }
         int stackEnd = sep;
         int firstCount = sep + 1;
@@ -224,7 +176,12 @@ final class CollapsedParser {
                 return empty;
             }
         }
-        int node = addStack(buf, s, stackEnd);
+        int node;
+        try {
+            node = stacksAdder.add(buf, s, stackEnd);
+        } catch (ProfileException ex) {
+            throw ex.withContext(source, CollapsedReader.FORMAT, Position.line(line));
+        }
         for (int v = 0; v < columns; v++) {
             builder.addSelf(node, v, values[v]);
             totals[v] += values[v];
@@ -277,80 +234,6 @@ final class CollapsedParser {
             sep--;
         }
         return sep;
-    }
-
-    /**
-     * Adds the stack in {@code buf[s, sep)} to the tree and returns its leaf node. Consecutive
-     * lines usually share a long prefix (writers emit them sorted or grouped), so the frames this
-     * line repeats byte for byte from the previous one reuse that line's nodes, and only the rest
-     * is looked up frame by frame.
-     */
-    private int addStack(byte[] buf, int s, int sep) throws ProfileException {
-        int length = sep - s;
-        int common = Arrays.mismatch(buf, s, sep, previous, 0, previousLength);
-        if (common < 0 && previousLeaf > 0) {
-            return previousLeaf;
-        }
-        int reused = 0;
-        int matched = common < 0 ? length : common;
-        while (reused < previousFrames && previousEnds[reused] < matched) {
-            reused++;
-        }
-        int node = reused == 0 ? 0 : previousNodes[reused - 1];
-        int frameStart = reused == 0 ? s : s + previousEnds[reused - 1] + 1;
-        int frames = reused;
-        try {
-            while (true) {
-                int semicolon = ByteWords.indexOf(buf, frameStart, sep, (byte) ';');
-                boolean leaf = semicolon < 0;
-                int i = leaf ? sep : semicolon;
-                if (i == frameStart) {
-                    throw malformed("empty frame name in the stack");
-                }
-                node = builder.child(node, frameId(buf, frameStart, i - frameStart, leaf));
-                if (leaf) {
-                    break;
-                }
-                if (frames == previousEnds.length) {
-                    previousEnds = Arrays.copyOf(previousEnds, frames * 2);
-                    previousNodes = Arrays.copyOf(previousNodes, frames * 2);
-                }
-                previousEnds[frames] = i - s;
-                previousNodes[frames++] = node;
-                frameStart = i + 1;
-            }
-        } catch (LimitExceededException ex) {
-            previousLength = 0;
-            previousFrames = 0;
-            throw ex.withContext(source, CollapsedReader.FORMAT, Position.line(line));
-        } catch (MalformedProfileException ex) {
-            previousLength = 0;
-            previousFrames = 0;
-            throw ex;
-        }
-        if (previous.length < length) {
-            previous = new byte[Math.max(length, previous.length * 2)];
-        }
-        System.arraycopy(buf, s, previous, 0, length);
-        previousLength = length;
-        previousFrames = frames;
-        previousLeaf = node;
-        return node;
-    }
-
-    private int frameId(byte[] buf, int off, int len, boolean leaf) throws LimitExceededException {
-        int id = cache.get(buf, off, len, leaf);
-        if (id >= 0) {
-            return id;
-        }
-        String raw = new String(buf, off, len, StandardCharsets.UTF_8);
-        if (raw.length() > limits.maxNameLength()) {
-            throw new LimitExceededException("frame name of " + raw.length()
-                    + " chars is longer than the limit of " + limits.maxNameLength());
-        }
-        id = builder.frameId(decoder.decode(raw, leaf));
-        cache.put(buf, off, len, leaf, id);
-        return id;
     }
 
     private MalformedProfileException malformed(String problem) {

@@ -13,8 +13,10 @@ import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.function.Supplier;
 
 /**
  * Reads collapsed ("folded") stacks, as written by async-profiler's {@code collapsed} output,
@@ -33,6 +35,9 @@ import java.util.concurrent.CancellationException;
  * <p>Frame kinds come from async-profiler's suffixes; see {@link CollapsedFrameDecoder} for the
  * rules, including the allocation and lock leaves whose suffixes mean something else.
  *
+ * <p>A large uncompressed file is read in parts on several cores where threads are free
+ * ({@link CollapsedParts}); the result is the same as reading it in one go, errors included.
+ *
  * <p>Stateless: one instance can read many inputs concurrently.
  */
 public final class CollapsedReader implements ProfileReader {
@@ -50,8 +55,24 @@ public final class CollapsedReader implements ProfileReader {
     /** The value type of the head column of a 3-column file. */
     public static final ValueType HEAD_COLUMN = new ValueType("head", "count");
 
+    private final long minPartBytes;
+    private final int maxParts;
+    private final boolean extendRuns;
+
     /** Creates the reader. */
     public CollapsedReader() {
+        this(CollapsedParts.MIN_PART_BYTES, 0, true);
+    }
+
+    /**
+     * Creates a reader that reads files of at least two parts of {@code minPartBytes} in parts:
+     * at most {@code maxParts} (0: one per thread of the common pool and the caller), each read
+     * apart only when a thread is free for it ({@code extendRuns}) or always (tests).
+     */
+    CollapsedReader(long minPartBytes, int maxParts, boolean extendRuns) {
+        this.minPartBytes = minPartBytes;
+        this.maxParts = maxParts;
+        this.extendRuns = extendRuns;
     }
 
     /** Returns {@code collapsed}. */
@@ -84,11 +105,9 @@ public final class CollapsedReader implements ProfileReader {
      */
     @Override
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
-        CollapsedParser parser = new CollapsedParser(input.name(), options.limits(), options.normalizeNames(),
-                options.skipBadLines());
         CollapsedParser.Parsed parsed;
-        try (InputStream in = input.open()) {
-            parsed = parser.parse(in);
+        try {
+            parsed = parse(input, options);
         } catch (CancellationException e) {
             throw e; // an interrupt while the tree was built, reported by Profiles.read
         } catch (RuntimeException e) {
@@ -117,5 +136,34 @@ public final class CollapsedReader implements ProfileReader {
             metadata = metadata.withLoss(parsed.badLines().note()).withTruncated(true);
         }
         return new Profile(tree, metadata);
+    }
+
+    private CollapsedParser.Parsed parse(ProfileInput input, ReadOptions options)
+            throws IOException, ProfileException {
+        Supplier<CollapsedParser> parsers = () -> new CollapsedParser(input.name(), options.limits(),
+                options.normalizeNames(), options.skipBadLines());
+        int parts = parts(input);
+        CollapsedParser.Parsed parsed = parts > 1
+                ? CollapsedParts.read(input.file(), input.name(), parts, extendRuns, parsers) : null;
+        if (parsed != null) {
+            return parsed;
+        }
+        try (InputStream in = input.open()) {
+            return parsers.get().parse(in);
+        }
+    }
+
+    /**
+     * Returns how many parts to read the input in: a large uncompressed file is read in parts on
+     * several cores ({@link CollapsedParts}), anything else in one go (a stream was spooled to a
+     * file, but a gzip file would have to be inflated to disk first).
+     */
+    private int parts(ProfileInput input) throws IOException {
+        if (input.compressed()) {
+            return 1;
+        }
+        long size = Files.size(input.file());
+        int threads = maxParts > 0 ? maxParts : CollapsedParts.threads();
+        return size > input.limits().maxBytes() ? 1 : CollapsedParts.partsFor(size, minPartBytes, threads);
     }
 }

@@ -64,6 +64,15 @@ public final class NegativeBinomialExact {
      * @return the signed z and the two-sided p-value; p = 1 when both sums are 0
      */
     public static Result test(double base, double head, int baseRuns, int headRuns, double ratio, double dispersion) {
+        return test(base, head, baseRuns, headRuns, ratio, dispersion, null);
+    }
+
+    /**
+     * Tests as {@link #test(double, double, int, int, double, double)} does, taking exact p-values
+     * already summed from {@code memo} (null: none).
+     */
+    public static Result test(double base, double head, int baseRuns, int headRuns, double ratio, double dispersion,
+                              ExactPValues memo) {
         if (base <= 0 && head <= 0) {
             return new Result(0, 1);
         }
@@ -76,7 +85,8 @@ public final class NegativeBinomialExact {
         if (approximate) {
             return new Result(z, Distributions.normalTwoSided(z));
         }
-        return new Result(z, exact((long) base, (long) head, baseRuns, headRuns, ratio, dispersion));
+        return new Result(z, memo == null ? exact((long) base, (long) head, baseRuns, headRuns, ratio, dispersion)
+                : memo.exact((long) base, (long) head, baseRuns, headRuns, ratio, dispersion));
     }
 
     /**
