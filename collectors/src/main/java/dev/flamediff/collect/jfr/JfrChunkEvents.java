@@ -180,7 +180,7 @@ final class JfrChunkEvents {
         boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
         for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
             StackCounts counts = bySource.getValue();
-            JfrSource stream = sink.route(bySource.getKey(), cpuTime, eventsIn(counts));
+            JfrSource stream = sink.route(bySource.getKey(), cpuTime, counts.events());
             boolean countsOnly = sink.countsOnly(stream);
             for (int slot = 0; slot < counts.capacity(); slot++) {
                 if ((slot & 4095) == 4095) {
@@ -218,15 +218,5 @@ final class JfrChunkEvents {
             threadFrames[thread] = names.thread(frames.threadName(thread));
         }
         return threadFrames[thread];
-    }
-
-    private static long eventsIn(StackCounts counts) {
-        long n = 0;
-        for (int slot = 0; slot < counts.capacity(); slot++) {
-            if (counts.isUsed(slot)) {
-                n += counts.count(slot);
-            }
-        }
-        return n;
     }
 }
