@@ -23,9 +23,7 @@ import picocli.CommandLine.Spec;
  * then reports on stderr what the readers noticed, the totals and the CI gate's verdict (exit
  * code 1 when it failed). The flags map onto the stages' options records through the mixins.
  */
-// addMethodSubcommands = false, here and on every mixin: flamediff has no subcommand methods, and
-// picocli's search for them read the annotations of every method of every class of the model,
-// Object's included (16 ms of a small diff).
+// addMethodSubcommands = false here and on every mixin: see CommandLines.
 @Command(name = "flamediff", mixinStandardHelpOptions = true, addMethodSubcommands = false, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = {"Diffs two profiles (JFR, collapsed stacks, pprof, callgrind) of the same program "
@@ -111,26 +109,12 @@ public final class FlamediffCommand implements Callable<Integer> {
      * stderr with exit code 2, as flamediff's errors are.
      */
     public static CommandLine commandLine(FlamediffCommand command) {
-        return commandLine(command, null);
+        return CommandLines.of(command, null);
     }
 
-    /**
-     * Returns {@link #commandLine(FlamediffCommand)} for these arguments: the subcommands are left
-     * out when the arguments neither name one nor ask for help, which they alone can tell apart
-     * (a diff's arguments are options and files). Their models, built from annotations, took 15 ms
-     * of a small diff that never used them.
-     *
-     * @param args the arguments to be executed, or null for every subcommand
-     */
+    /** Returns {@link #commandLine(FlamediffCommand)} for these arguments ({@link CommandLines#of}). */
     public static CommandLine commandLine(FlamediffCommand command, String[] args) {
-        CommandLine cli = new CommandLine(command);
-        if (args == null || SubcommandUse.possible(args)) {
-            cli.addSubcommand("suite", new SuiteCommand());
-            cli.addSubcommand("agent-path", new AgentPathCommand());
-        }
-        cli.setCaseInsensitiveEnumValuesAllowed(true);
-        cli.setParameterExceptionHandler(FlamediffCommand::usageError);
-        return cli;
+        return CommandLines.of(command, args);
     }
 
     /** Runs the diff; returns the exit code (0 written, 1 gate failed, 2 bad input or usage). */
@@ -199,13 +183,5 @@ public final class FlamediffCommand implements Callable<Integer> {
     /** Standard error, with input text in messages (names, file bytes) made inert ({@link TerminalText}). */
     private PrintWriter err() {
         return TerminalText.escaping(spec.commandLine().getErr());
-    }
-
-    private static int usageError(CommandLine.ParameterException e, String[] args) {
-        PrintWriter err = e.getCommandLine().getErr();
-        err.println(TerminalText.escape("flamediff: " + e.getMessage().replaceAll("[\\r\\n]+", " ")
-                + " (see flamediff --help)"));
-        err.flush();
-        return ExitCodes.BAD_INPUT;
     }
 }

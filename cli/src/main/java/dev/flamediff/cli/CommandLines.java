@@ -1,0 +1,43 @@
+package dev.flamediff.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Builds flamediff's picocli command line. Building picocli's model from the annotations is the
+ * largest fixed cost of a run (about half of the main thread's CPU in a diff of two tiny files), so
+ * it builds no more than the arguments can use: the subcommands only when an argument names one or
+ * asks for help ({@link SubcommandUse}), 15 ms of a small diff; and every command and mixin says
+ * {@code addMethodSubcommands = false}, which spares picocli a search of every method of every
+ * class of the model, Object's included, for subcommand methods (16 ms).
+ */
+final class CommandLines {
+
+    private CommandLines() {
+    }
+
+    /**
+     * Returns the command line of the command for these arguments, whose usage errors are one line
+     * on stderr with exit code 2.
+     *
+     * @param args the arguments to be executed, or null for every subcommand
+     */
+    static CommandLine of(FlamediffCommand command, String[] args) {
+        CommandLine cli = new CommandLine(command);
+        if (args == null || SubcommandUse.possible(args)) {
+            cli.addSubcommand("suite", new SuiteCommand());
+            cli.addSubcommand("agent-path", new AgentPathCommand());
+        }
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setParameterExceptionHandler(CommandLines::usageError);
+        return cli;
+    }
+
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println(TerminalText.escape("flamediff: " + e.getMessage().replaceAll("[\\r\\n]+", " ")
+                + " (see flamediff --help)"));
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+}
