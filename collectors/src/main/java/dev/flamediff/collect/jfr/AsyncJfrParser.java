@@ -38,8 +38,6 @@ import one.jfr.event.Event;
  */
 final class AsyncJfrParser implements JfrParser {
 
-    static final String NAME = "async";
-
     /**
      * The id of an event type as the chunk's metadata declares it: {@code JfrClass.id}, which the
      * parser keeps package-private (event types are left out of its public id dictionary). The
@@ -52,11 +50,6 @@ final class AsyncJfrParser implements JfrParser {
             "profiler.WallClockSample", "jdk.CPUTimeSample", "jdk.ObjectAllocationInNewTLAB",
             "jdk.ObjectAllocationOutsideTLAB", "jdk.ObjectAllocationSample", "jdk.JavaMonitorEnter",
             "jdk.ThreadPark");
-
-    @Override
-    public String name() {
-        return NAME;
-    }
 
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)

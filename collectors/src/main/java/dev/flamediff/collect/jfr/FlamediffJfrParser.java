@@ -26,13 +26,6 @@ import java.util.Arrays;
  */
 final class FlamediffJfrParser implements JfrParser {
 
-    static final String NAME = "flamediff";
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
             throws IOException, ProfileException {
