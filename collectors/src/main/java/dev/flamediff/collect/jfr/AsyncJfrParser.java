@@ -92,7 +92,7 @@ final class AsyncJfrParser implements JfrParser {
                             bytes.length + (long) bytes.length / 2))];
                 }
                 ByteBuffer data = ByteBuffer.wrap(bytes, 0, size + JfrChunkScanner.HEADER_SIZE);
-                readFully(ch, ByteBuffer.wrap(bytes, 0, size), c.offset());
+                c.readInto(ch, bytes);
                 ByteBuffer.wrap(bytes, size, JfrChunkScanner.HEADER_SIZE).putInt(JfrChunkScanner.MAGIC);
                 JfrPoolGuard.check(bytes, size, c.offset(), i + 1, source);
                 JfrReader reader = new JfrReader(data);
@@ -138,14 +138,6 @@ final class AsyncJfrParser implements JfrParser {
             return true;
         });
         sink.addOverrunEvents(overran);
-    }
-
-    private static void readFully(FileChannel ch, ByteBuffer target, long offset) throws IOException {
-        while (target.hasRemaining()) {
-            if (ch.read(target, offset + target.position()) < 0) {
-                throw new IOException("the file ends at byte " + (offset + target.position()));
-            }
-        }
     }
 
     /** Returns the id the chunk's metadata gives the type. */
