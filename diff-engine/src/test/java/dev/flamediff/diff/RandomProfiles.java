@@ -1,12 +1,11 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
-import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,19 +73,15 @@ final class RandomProfiles {
 
     /** Builds a profile whose every value type gets the stack's count (times its index + 1). */
     static Profile build(Map<List<Frame>, Long> stacks, String source, List<ValueType> types) {
-        CallTreeBuilder builder = new CallTreeBuilder(types);
-        try {
-            for (Map.Entry<List<Frame>, Long> e : stacks.entrySet()) {
-                long[] values = new long[types.size()];
-                for (int v = 0; v < values.length; v++) {
-                    values[v] = e.getValue() * (v + 1);
-                }
-                builder.addStack(e.getKey(), values);
+        Map<List<Frame>, long[]> values = new LinkedHashMap<>();
+        stacks.forEach((stack, count) -> {
+            long[] v = new long[types.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = count * (i + 1);
             }
-        } catch (LimitExceededException e) {
-            throw new AssertionError(e);
-        }
-        return new Profile(builder.build(), ProfileMetadata.of(source, "test", "cpu"));
+            values.put(stack, v);
+        });
+        return FoldedProfiles.of(ProfileMetadata.of(source, "test", "cpu"), types, values);
     }
 
     /** Returns every path of the stacks (each stack and all its prefixes, the empty root path included). */

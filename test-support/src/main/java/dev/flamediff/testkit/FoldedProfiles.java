@@ -10,13 +10,14 @@ import dev.flamediff.model.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds profiles from hand-written folded lines ({@code frame;frame;...;frame count}) with the
  * model's {@link CallTreeBuilder} directly, without a reader, for the tests of the stages after
  * reading. A frame's kind is written as async-profiler writes it ({@code Parser.parse_[j]}), or
  * as {@code name@KIND} for the kinds that have no suffix ({@code GCTaskThread::run@CPP}); any
- * other frame is of unknown kind.
+ * other frame is of unknown kind. Or from stacks already made of frames ({@link #of}).
  */
 public final class FoldedProfiles {
 
@@ -44,6 +45,22 @@ public final class FoldedProfiles {
     /** As {@link #profile(String, ValueType, List)}. */
     public static Profile profile(String source, ValueType type, String... lines) {
         return profile(source, type, Arrays.asList(lines));
+    }
+
+    /**
+     * Returns a profile of stacks given as frames (root-side first), each with one value per value
+     * type, added in the map's order, under the given metadata.
+     */
+    public static Profile of(ProfileMetadata metadata, List<ValueType> types, Map<List<Frame>, long[]> stacks) {
+        CallTreeBuilder builder = new CallTreeBuilder(types);
+        try {
+            for (Map.Entry<List<Frame>, long[]> e : stacks.entrySet()) {
+                builder.addStack(e.getKey(), e.getValue());
+            }
+        } catch (LimitExceededException e) {
+            throw new IllegalArgumentException(e);
+        }
+        return new Profile(builder.build(), metadata);
     }
 
     /** Returns the frame a folded frame's text names. */

@@ -38,8 +38,6 @@ import one.jfr.event.Event;
  */
 final class AsyncJfrParser implements JfrParser {
 
-    static final String NAME = "async";
-
     /**
      * The id of an event type as the chunk's metadata declares it: {@code JfrClass.id}, which the
      * parser keeps package-private (event types are left out of its public id dictionary). The
@@ -52,11 +50,6 @@ final class AsyncJfrParser implements JfrParser {
             "profiler.WallClockSample", "jdk.CPUTimeSample", "jdk.ObjectAllocationInNewTLAB",
             "jdk.ObjectAllocationOutsideTLAB", "jdk.ObjectAllocationSample", "jdk.JavaMonitorEnter",
             "jdk.ThreadPark");
-
-    @Override
-    public String name() {
-        return NAME;
-    }
 
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
@@ -99,7 +92,7 @@ final class AsyncJfrParser implements JfrParser {
                             bytes.length + (long) bytes.length / 2))];
                 }
                 ByteBuffer data = ByteBuffer.wrap(bytes, 0, size + JfrChunkScanner.HEADER_SIZE);
-                readFully(ch, ByteBuffer.wrap(bytes, 0, size), c.offset());
+                c.readInto(ch, bytes);
                 ByteBuffer.wrap(bytes, size, JfrChunkScanner.HEADER_SIZE).putInt(JfrChunkScanner.MAGIC);
                 JfrPoolGuard.check(bytes, size, c.offset(), i + 1, source);
                 JfrReader reader = new JfrReader(data);
@@ -145,14 +138,6 @@ final class AsyncJfrParser implements JfrParser {
             return true;
         });
         sink.addOverrunEvents(overran);
-    }
-
-    private static void readFully(FileChannel ch, ByteBuffer target, long offset) throws IOException {
-        while (target.hasRemaining()) {
-            if (ch.read(target, offset + target.position()) < 0) {
-                throw new IOException("the file ends at byte " + (offset + target.position()));
-            }
-        }
     }
 
     /** Returns the id the chunk's metadata gives the type. */

@@ -6,7 +6,6 @@ import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -25,13 +24,6 @@ import java.util.Arrays;
  * reads. Stateless.
  */
 final class FlamediffJfrParser implements JfrParser {
-
-    static final String NAME = "flamediff";
-
-    @Override
-    public String name() {
-        return NAME;
-    }
 
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
@@ -70,7 +62,7 @@ final class FlamediffJfrParser implements JfrParser {
                 if (bytes.length < size) {
                     bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(size, bytes.length + (long) bytes.length / 2))];
                 }
-                readFully(ch, ByteBuffer.wrap(bytes, 0, size), c.offset());
+                c.readInto(ch, bytes);
                 if ((bytes[67] & 1) == 0) {
                     throw new MalformedProfileException("chunk " + (i + 1) + " stores its integers uncompressed,"
                             + " which no recorder writes (read it with --jfr-parser jdk)", source,
@@ -107,14 +99,6 @@ final class FlamediffJfrParser implements JfrParser {
                     throw new MalformedProfileException("chunk " + (i + 1) + ": " + e.getMessage(), source,
                             JfrProfileReader.FORMAT, Position.offset(c.offset() + e.at), null);
                 }
-            }
-        }
-    }
-
-    private static void readFully(FileChannel ch, ByteBuffer target, long offset) throws IOException {
-        while (target.hasRemaining()) {
-            if (ch.read(target, offset + target.position()) < 0) {
-                throw new IOException("the file ends at byte " + (offset + target.position()));
             }
         }
     }

@@ -33,13 +33,6 @@ import jdk.jfr.consumer.RecordingFile;
  */
 final class JdkJfrParser implements JfrParser {
 
-    static final String NAME = "jdk";
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
     @Override
     public void parse(Path file, JfrChunks chunks, JfrSampleSink sink, JfrFrameNamer namer, String source)
             throws IOException, ProfileException {

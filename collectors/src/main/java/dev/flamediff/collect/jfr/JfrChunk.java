@@ -1,5 +1,9 @@
 package dev.flamediff.collect.jfr;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
 /**
  * One chunk of a recording as its 68-byte header describes it.
  *
@@ -15,5 +19,19 @@ record JfrChunk(long offset, long size, long startNanos, long durationNanos, boo
     /** Returns the offset just past the chunk. */
     long end() {
         return offset + size;
+    }
+
+    /**
+     * Reads the chunk's bytes from the recording into {@code into[0, size)}.
+     *
+     * @throws IOException if the file ends before the chunk does
+     */
+    void readInto(FileChannel recording, byte[] into) throws IOException {
+        ByteBuffer target = ByteBuffer.wrap(into, 0, (int) size);
+        while (target.hasRemaining()) {
+            if (recording.read(target, offset + target.position()) < 0) {
+                throw new IOException("the file ends at byte " + (offset + target.position()));
+            }
+        }
     }
 }

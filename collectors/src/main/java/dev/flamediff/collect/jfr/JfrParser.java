@@ -4,11 +4,8 @@ import dev.flamediff.model.ProfileException;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** One way of decoding a recording's events into a {@link JfrSampleSink}. Stateless. */
+/** One way of decoding a recording's events into a {@link JfrSampleSink} (made by {@link JfrParserChoice#create()}). Stateless. */
 interface JfrParser {
-
-    /** Returns the name used by {@code --jfr-parser}: {@code jdk}, {@code async} or {@code flamediff}. */
-    String name();
 
     /**
      * Reads the events of the readable chunks into the sink, aggregating equal stacks before

@@ -80,7 +80,8 @@ public final class JfrProfileReader implements ProfileReader {
     @Override
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
         String source = input.name();
-        JfrParser parser = options.jfrParser().orElse(DEFAULT_PARSER).create();
+        JfrParserChoice parser = options.jfrParser().orElse(DEFAULT_PARSER);
+        JfrParser decoder = parser.create();
         Optional<JfrEvent> asked = Optional.empty();
         if (options.event().isPresent()) {
             asked = Optional.of(JfrEvent.byLabel(options.event().get()).orElseThrow(() -> new UnrecognizedFormatException(
@@ -103,7 +104,7 @@ public final class JfrProfileReader implements ProfileReader {
         }
         JfrSampleSink first = new JfrSampleSink(options, wanted, chunks.startNanos());
         try {
-            parser.parse(file, chunks, first, new JfrFrameNamer(options), source);
+            decoder.parse(file, chunks, first, new JfrFrameNamer(options), source);
         } catch (LimitExceededException e) {
             throw e.withContext(source, FORMAT, Position.NONE);
         }
@@ -114,7 +115,7 @@ public final class JfrProfileReader implements ProfileReader {
             // in their place. Only joined recordings take this second pass.
             sink = new JfrSampleSink(options, wanted, chunks.startNanos(), true);
             try {
-                parser.parse(file, chunks, sink, new JfrFrameNamer(options), source);
+                decoder.parse(file, chunks, sink, new JfrFrameNamer(options), source);
             } catch (LimitExceededException e) {
                 throw e.withContext(source, FORMAT, Position.NONE);
             }
@@ -190,11 +191,11 @@ public final class JfrProfileReader implements ProfileReader {
     }
 
     private static List<String> notes(JfrEvent event, JfrSource chosen, JfrSampleSink sink, boolean defaulted,
-                                      JfrParser parser, JfrChunks chunks, ReadOptions options) {
+                                      JfrParserChoice parser, JfrChunks chunks, ReadOptions options) {
         List<String> notes = new ArrayList<>();
         chunks.truncation().ifPresent(notes::add);
         notes.add("event " + event.label() + (defaulted ? " (the recording's default)" : "") + ": "
-                + sink.events(chosen) + " " + chosen.eventNames() + " events, read by the " + parser.name() + " parser");
+                + sink.events(chosen) + " " + chosen.eventNames() + " events, read by the " + parser.label() + " parser");
         notes.addAll(JfrSelection.notes(options, event, chosen, sink));
         if (defaulted) {
             List<String> others = new ArrayList<>();

@@ -1,12 +1,11 @@
 package dev.flamediff.diff.significance;
 
 import dev.flamediff.fixtures.FixtureFiles;
-import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
-import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,10 +20,11 @@ import java.util.regex.Pattern;
 
 /**
  * Folded stacks (stack → sample count) for the statistics tests: read from the real recordings in
- * fixtures/collapsed, resampled with Poisson noise, turned into profiles. The diff engine must
- * not depend on the collectors, so this reads the simple folded format itself, with just the
- * part of the collectors' frame-name normalization the recordings need to line up (lambda
- * counters and hidden-class addresses, as {@code FrameNameNormalizer} removes them).
+ * fixtures/collapsed, resampled with Poisson noise, turned into profiles ({@link FoldedProfiles},
+ * every frame named exactly as written). The diff engine must not depend on the collectors, not
+ * even in its tests, so this reads the simple folded format itself, with just the part of the
+ * collectors' frame-name normalization the recordings need to line up (lambda counters and
+ * hidden-class addresses, as {@code FrameNameNormalizer} removes them).
  */
 final class FoldedStacks {
 
@@ -176,19 +176,9 @@ final class FoldedStacks {
 
     /** Returns a profile of these stacks whose single value type is the given one. */
     Profile profile(String source, ValueType type) {
-        CallTreeBuilder builder = new CallTreeBuilder(List.of(type));
-        try {
-            for (Map.Entry<String, Long> e : counts.entrySet()) {
-                List<Frame> frames = new ArrayList<>();
-                for (String name : e.getKey().split(";")) {
-                    frames.add(Frame.of(name));
-                }
-                builder.addStack(frames, e.getValue());
-            }
-        } catch (LimitExceededException e) {
-            throw new AssertionError(e);
-        }
-        return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
+        Map<List<Frame>, long[]> stacks = new LinkedHashMap<>();
+        counts.forEach((stack, n) -> stacks.merge(frames(stack), new long[] {n}, FoldedStacks::plus));
+        return FoldedProfiles.of(ProfileMetadata.of(source, "collapsed", "cpu"), List.of(type), stacks);
     }
 
     /**
@@ -202,21 +192,31 @@ final class FoldedStacks {
 
     /** As {@link #weightedProfile(String, Predicate, double)}; uniform gives every path the same size. */
     Profile weightedProfile(String source, Predicate<String> heavier, double factor, boolean uniform) {
-        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.ALLOC_BYTES, ValueType.SAMPLES));
-        try {
-            for (Map.Entry<String, Long> e : counts.entrySet()) {
-                List<Frame> frames = new ArrayList<>();
-                for (String name : e.getKey().split(";")) {
-                    frames.add(Frame.of(name));
-                }
-                long size = uniform ? 64 : 16L << Math.floorMod(e.getKey().hashCode(), 9);
-                double weight = heavier.test(e.getKey()) ? size * factor : size;
-                builder.addStack(frames, Math.round(e.getValue() * weight), e.getValue());
-            }
-        } catch (LimitExceededException e) {
-            throw new AssertionError(e);
+        Map<List<Frame>, long[]> stacks = new LinkedHashMap<>();
+        counts.forEach((stack, n) -> {
+            long size = uniform ? 64 : 16L << Math.floorMod(stack.hashCode(), 9);
+            double weight = heavier.test(stack) ? size * factor : size;
+            stacks.merge(frames(stack), new long[] {Math.round(n * weight), n}, FoldedStacks::plus);
+        });
+        return FoldedProfiles.of(ProfileMetadata.of(source, "jfr", "alloc"),
+                List.of(ValueType.ALLOC_BYTES, ValueType.SAMPLES), stacks);
+    }
+
+    /** The frames of a folded stack, each named exactly as written (no kind is read from a name). */
+    private static List<Frame> frames(String stack) {
+        List<Frame> frames = new ArrayList<>();
+        for (String name : stack.split(";")) {
+            frames.add(Frame.of(name));
         }
-        return new Profile(builder.build(), ProfileMetadata.of(source, "jfr", "alloc"));
+        return frames;
+    }
+
+    private static long[] plus(long[] a, long[] b) {
+        long[] sum = a.clone();
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] += b[i];
+        }
+        return sum;
     }
 
     /** Returns profiles of several stacks, for one side of a several-runs diff. */
