@@ -62,6 +62,27 @@ class PngEndToEndTest {
     }
 
     @Test
+    void aDeepGraphsPictureStopsAt200LevelsWhileItsSvgKeepsThemAll() throws IOException {
+        // Two chains of 700 frames: a picture of every level would be 11,200 pixels of frames.
+        StringBuilder text = new StringBuilder();
+        for (int c = 0; c < 2; c++) {
+            StringBuilder stack = new StringBuilder("main");
+            for (int d = 1; d < 700; d++) {
+                stack.append(";pkg.Chain").append(c).append(".f").append(d);
+            }
+            text.append(stack).append(' ').append(10 + c).append('\n');
+        }
+        Path deep = Files.writeString(dir.resolve("deep.collapsed"), text);
+        Path png = dir.resolve("deep.png");
+        Path svg = dir.resolve("deep.svg");
+        CliRun run = CliRun.run(deep.toString(), deep.toString(), "-o", png.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(ImageIO.read(png.toFile()).getHeight()).isBetween(200 * 16, 200 * 16 + 400);
+        assertThat(CliRun.run(deep.toString(), deep.toString(), "-o", svg.toString()).exitCode()).isZero();
+        assertThat(Files.readString(svg)).contains("data-d=\"700\"").doesNotContain("the picture shows");
+    }
+
+    @Test
     void formatOptionWritesPngToStdout() throws IOException {
         CliRun run = CliRun.run(BASE, HEAD, "-o", "-", "--format", "png");
         assertThat(run.exitCode()).as(run.err()).isZero();

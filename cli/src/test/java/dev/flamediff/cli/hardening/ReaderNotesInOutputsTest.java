@@ -115,7 +115,7 @@ class ReaderNotesInOutputsTest {
         assertThat(line.find()).isTrue();
         long n = dropped();
         assertThat(line.group(3)).startsWith("notes: base: " + n + " events were dropped")
-                .contains(" \u00b7 head: " + n + " events were dropped").hasSizeLessThanOrEqualTo(190);
+                .contains(" \u00b7 head: " + n + " events were dropped").hasSizeLessThanOrEqualTo(165);
     }
 
     @Test

@@ -2,10 +2,8 @@ package dev.flamediff.render.collapsed;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.DiffRenderer;
-import dev.flamediff.render.OutputNames;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.BufferedWriter;
@@ -14,9 +12,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.Comparator;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Writes a diff as 3-column collapsed stacks, {@code frame;frame;...;frame base head} per line:
@@ -41,21 +36,6 @@ import java.util.TreeMap;
  */
 public final class CollapsedDiffRenderer implements DiffRenderer {
 
-    private static final Comparator<String> CODE_POINT_ORDER = (a, b) -> {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
-    };
-
     /** Returns {@code collapsed}. */
     @Override
     public String format() {
@@ -79,57 +59,31 @@ public final class CollapsedDiffRenderer implements DiffRenderer {
      */
     @Override
     public void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException {
-        Map<String, double[]> lines = collect(diff);
+        CollapsedLines lines = new CollapsedLines(diff);
+        int[] sorted = lines.sorted();
         boolean truncate = diff.normalization().mode() != Normalization.Mode.NONE;
         ValueType type = diff.valueType();
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        int written = 0;
-        for (Map.Entry<String, double[]> e : lines.entrySet()) {
-            RenderInterrupts.checkEvery(++written);
-            double[] v = e.getValue();
-            w.write(e.getKey());
+        for (int i = 0; i < sorted.length; ) {
+            RenderInterrupts.checkEvery(i + 1);
+            // Paths that print the same text are one line, as difffolded.pl sums repeated stacks.
+            int node = sorted[i];
+            double base = 0;
+            double head = 0;
+            do {
+                base += diff.baseSelf(sorted[i]);
+                head += diff.headSelf(sorted[i]);
+                i++;
+            } while (i < sorted.length && lines.compare(node, sorted[i]) == 0);
+            lines.write(w, node);
             w.write(' ');
-            w.write(truncate ? FoldedCount.truncated(type.value(v[0])) : FoldedCount.exact(v[0], type.decimals()));
+            w.write(truncate ? FoldedCount.truncated(type.value(base)) : FoldedCount.exact(base, type.decimals()));
             w.write(' ');
-            w.write(truncate ? FoldedCount.truncated(type.value(v[1])) : FoldedCount.exact(v[1], type.decimals()));
+            w.write(truncate ? FoldedCount.truncated(type.value(head)) : FoldedCount.exact(head, type.decimals()));
             w.write('\n');
         }
         // A render interrupted after its last check must not end as if it had not been.
         RenderInterrupts.checkEvery(0);
         w.flush();
-    }
-
-    /**
-     * Returns the stacks with a self value, each with its base and head self values. The walk is
-     * over the pre-order node array, keeping the stack text of the current node's ancestors in one
-     * buffer, so deep trees need neither recursion nor a copy of every prefix.
-     */
-    private static Map<String, double[]> collect(DiffTree diff) {
-        Map<String, double[]> lines = new TreeMap<>(CODE_POINT_ORDER);
-        StringBuilder stack = new StringBuilder();
-        int[] prefixEnd = new int[16];
-        for (int n = 1; n < diff.size(); n++) {
-            RenderInterrupts.checkEvery(n);
-            int depth = diff.depth(n);
-            if (depth >= prefixEnd.length) {
-                prefixEnd = java.util.Arrays.copyOf(prefixEnd, Math.max(depth + 1, prefixEnd.length * 2));
-            }
-            stack.setLength(depth == 1 ? 0 : prefixEnd[depth - 1]);
-            if (depth > 1) {
-                stack.append(';');
-            }
-            Frame f = diff.frame(n);
-            // A line break inside a name would end the line early: the format cannot hold one.
-            stack.append(OutputNames.capped(f.name()).replace('\n', ' ').replace('\r', ' ')).append(f.kind().collapsedSuffix());
-            prefixEnd[depth] = stack.length();
-            double base = diff.baseSelf(n);
-            double head = diff.headSelf(n);
-            if (base != 0 || head != 0) {
-                double[] sum = lines.computeIfAbsent(stack.toString(), k -> new double[2]);
-                sum[0] += base;
-                sum[1] += head;
-            }
-        }
-        return lines;
     }
 }

@@ -20,14 +20,22 @@ record NotesLine(String full, String shown, boolean loss) {
 
     /** The most characters of the line that fit the graph's width in the header's type. */
     static final int MAX_CHARS = 190;
+    /**
+     * The most characters of the line in the bold type of a loss: Batik's bold letters are wider
+     * than the browsers', and 190 of them ran past both edges of the PNG.
+     */
+    static final int LOSS_MAX_CHARS = 165;
 
     private static final String PREFIX = "notes: ";
     private static final String SEPARATOR = " \u00b7 ";
     private static final String MORE = "\u2026";
 
-    /** Returns the line of the notes, cut to {@link #MAX_CHARS}. */
+    /**
+     * Returns the line of the notes, cut to {@link #MAX_CHARS}, or to {@link #LOSS_MAX_CHARS}
+     * when a loss makes it bold.
+     */
     static NotesLine of(ReaderNotes notes) {
-        return of(notes, MAX_CHARS);
+        return of(notes, notes.losses().isEmpty() ? MAX_CHARS : LOSS_MAX_CHARS);
     }
 
     static NotesLine of(ReaderNotes notes, int max) {

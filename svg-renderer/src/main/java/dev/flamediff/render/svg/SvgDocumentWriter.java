@@ -23,6 +23,11 @@ final class SvgDocumentWriter {
     private static final int LINE = 16;
     /** The narrowest frame (pixels) whose added/removed/merged style includes an outline. */
     static final int OUTLINE_MIN_WIDTH = 4;
+    /**
+     * The most rows of frames a fixed-size picture draws (3,200 pixels): a picture has no zoom,
+     * and rasterizing 1,500 rows (a picture 24,000 pixels tall) took Batik most of a minute.
+     */
+    static final int PICTURE_ROWS = 200;
 
     private final DiffTree diff;
     private final RenderOptions options;
@@ -51,13 +56,19 @@ final class SvgDocumentWriter {
     /** Writes the whole document. */
     void write(XMLStreamWriter xml) throws XMLStreamException {
         SvgOut out = new SvgOut(xml);
+        int depth = layout.visibleDepth();
+        int lastRow = fixedSize ? Math.min(depth, PICTURE_ROWS - 1) : depth;
         String warnings = HeaderText.warnings(diff, options, layout.minWidth());
+        if (lastRow < depth) {
+            warnings = (warnings.isEmpty() ? "warning: " : warnings + "; ") + "the picture shows the first "
+                    + (lastRow + 1) + " of " + (depth + 1) + " levels (the SVG has them all)";
+        }
         NotesLine notes = NotesLine.of(ReaderNotes.of(diff));
         String highlight = highlightLine();
         double barY = TITLE_Y + 3 * LINE + 10 + (warnings.isEmpty() ? 0 : LINE) + (notes.full().isEmpty() ? 0 : LINE)
                 + (highlight.isEmpty() ? 0 : LINE);
         double framesTop = barY + ControlBarWriter.HEIGHT + 4;
-        int rows = layout.visibleDepth() + 1;
+        int rows = lastRow + 1;
         double framesBottom = framesTop + rows * SvgGeometry.FRAME_HEIGHT;
         long height = Math.round(framesBottom + 8 + (fixedSize ? 0 : 10 + FunctionListWriter.HEIGHT));
 
@@ -91,7 +102,7 @@ final class SvgDocumentWriter {
         out.empty("rect").attr("id", "background").attr("width", "100%").attr("height", "100%")
                 .attr("fill", "#ffffff").nl();
         // Frames first: the header and the bar are drawn over them when the page scrolls.
-        writeFrames(out, framesTop, layout.visibleDepth());
+        writeFrames(out, framesTop, lastRow, lastRow < depth);
         if (!fixedSize) {
             FunctionListWriter.write(out, diff, functions, framesBottom + 10);
         }
@@ -131,13 +142,17 @@ final class SvgDocumentWriter {
         xml.writeEndDocument();
     }
 
-    private void writeFrames(SvgOut out, double framesTop, int lastRow) throws XMLStreamException {
+    /** Writes the frames; with {@code cut}, only those of the rows up to {@code lastRow}. */
+    private void writeFrames(SvgOut out, double framesTop, int lastRow, boolean cut) throws XMLStreamException {
         ColorBy other = options.colorBy() == ColorBy.TOTAL ? ColorBy.SELF : ColorBy.TOTAL;
         out.start("g").attr("id", "frames").nl();
         int id = 0;
         for (PlacedFrame f : layout.frames()) {
             // Every frame: 4,096 frames with long names are tens of megabytes of text.
             RenderInterrupts.check();
+            if (cut && f.depth() > lastRow) {
+                continue;
+            }
             int row = options.inverted() ? f.depth() : lastRow - f.depth();
             double y = framesTop + row * SvgGeometry.FRAME_HEIGHT;
             NodeStatus status = FrameText.status(f);

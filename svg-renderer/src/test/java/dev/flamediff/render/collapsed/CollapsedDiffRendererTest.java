@@ -17,7 +17,9 @@ import dev.flamediff.testkit.FoldedProfiles;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -86,6 +88,25 @@ class CollapsedDiffRendererTest {
         Profile base = new Profile(b.build(), ProfileMetadata.of("b", "test", "cpu"));
         Profile head = FoldedProfiles.profile("h", ValueType.SAMPLES, List.of("main;read 7"));
         assertThat(render(Diffs.diff(base, head, DiffOptions.DEFAULT.withExactFrameKinds(true)))).isEqualTo("main;read 5 7\n");
+    }
+
+    @Test
+    void linesAreInCodePointOrderOfTheirWholeText() throws Exception {
+        // The separator sorts above a space, '!' and '.': "a b" and "a.x" come before "a;b", though
+        // the frame "a" sorts before them; a frame above U+FFFF after U+FF5E (code points, not
+        // UTF-16 units); a stack before its longer ones.
+        List<String> stacks = List.of("a;b 1", "a 2", "a b 3", "a!;c 4", "a;\uff5e 5", "a;\ud83d\udd25 6", "a;b;c 7",
+                "ab 8", "a.x;y 9", "a;b c 10");
+        Profile p = FoldedProfiles.profile("p", ValueType.SAMPLES, stacks);
+        List<String> expected = new ArrayList<>();
+        for (String s : stacks) {
+            int sp = s.lastIndexOf(' ');
+            expected.add(s + " " + s.substring(sp + 1));
+        }
+        expected.sort(Comparator.comparing((String s) -> s.substring(0, s.lastIndexOf(' ', s.lastIndexOf(' ') - 1))
+                .codePoints().toArray(), Arrays::compare));
+        assertThat(lines(render(Diffs.diff(p, p, DiffOptions.DEFAULT.withExactFrameKinds(true)))))
+                .containsExactlyElementsOf(expected);
     }
 
     @Test

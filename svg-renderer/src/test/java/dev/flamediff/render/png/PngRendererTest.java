@@ -116,6 +116,35 @@ class PngRendererTest {
     }
 
     @Test
+    void aDeepGraphIsDrawnToItsFirst200LevelsAndSaysSo() throws Exception {
+        // Two chains of 600 frames: the picture would be 9,600 pixels of frames, and Batik took
+        // most of a minute over 1,500 levels. The interactive SVG keeps every level.
+        CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        for (int c = 0; c < 2; c++) {
+            List<Frame> stack = new java.util.ArrayList<>();
+            for (int d = 0; d < 600; d++) {
+                stack.add(Frame.of("pkg.Chain" + c + ".f" + d));
+            }
+            b.addStack(stack, 10 + c);
+        }
+        Profile p = new Profile(b.build(), ProfileMetadata.of("deep.collapsed", "collapsed", "cpu"));
+        DiffTree deep = Diffs.diff(p, p, DiffOptions.DEFAULT);
+        String picture = svg(deep, RenderOptions.DEFAULT);
+        assertThat(picture).contains("the picture shows the first 200 of 601 levels (the SVG has them all)")
+                .contains("data-d=\"199\"").doesNotContain("data-d=\"200\"");
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(render(deep, RenderOptions.DEFAULT)));
+        assertThat(img.getHeight()).isLessThan(200 * 16 + 400);
+        for (RenderOptions o : List.of(RenderOptions.DEFAULT, RenderOptions.DEFAULT.withInverted(false))) {
+            ByteArrayOutputStream full = new ByteArrayOutputStream();
+            new SvgRenderer().render(deep, o, full);
+            assertThat(full.toString(StandardCharsets.UTF_8)).contains("data-d=\"600\"").doesNotContain("levels (the SVG");
+        }
+        // Flame orientation: the root at the bottom, level 199 at the top row.
+        assertThat(svg(deep, RenderOptions.DEFAULT.withInverted(false))).contains("the first 200 of 601 levels")
+                .doesNotContain("data-d=\"200\"");
+    }
+
+    @Test
     void sameDiffGivesTheSameImage() throws IOException {
         assertThat(render(fixture, RenderOptions.DEFAULT)).isEqualTo(graph.png());
     }

@@ -56,8 +56,7 @@ class SvgNotesLineTest {
                 + " (129 events), wall (650 events)");
         ProfileMetadata head = jfr().withNote(EVENT).withLoss(59 + DROPPED);
         Element notes = notes(diff(base, head));
-        assertThat(shown(notes)).startsWith("notes: head: 59 events were dropped").hasSizeLessThanOrEqualTo(
-                NotesLine.MAX_CHARS);
+        assertThat(shown(notes)).startsWith("notes: head: 59 events were dropped").hasSize(NotesLine.LOSS_MAX_CHARS);
         assertThat(notes.getAttribute("class")).isEqualTo("warn");
         assertThat(SvgTestSupport.child(notes, "title").getTextContent()).isEqualTo("notes: head: 59" + DROPPED
                 + " \u00b7 base: " + EVENT + " \u00b7 base: also in the recording: alloc (5677 events), lock (129 events),"
@@ -70,7 +69,7 @@ class SvgNotesLineTest {
         ProfileMetadata base = jfr().withLoss(cut).withLoss(7 + DROPPED).withNote(EVENT);
         ProfileMetadata head = jfr().withNote(EVENT).withLoss(59 + DROPPED);
         String shown = shown(notes(diff(base, head)));
-        assertThat(shown).hasSizeLessThanOrEqualTo(NotesLine.MAX_CHARS)
+        assertThat(shown).hasSizeLessThanOrEqualTo(NotesLine.LOSS_MAX_CHARS)
                 .startsWith("notes: base: read 1 of 2 chunks")
                 .contains(" \u00b7 base: 7 events were dropped", " \u00b7 head: 59 events were dropped")
                 .doesNotContain("event cpu");
