@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
  * {@code flamediff agent-path}: extracts the async-profiler agent bundled with flamediff and
  * prints its path, for {@code java -jar benchmarks.jar -prof "async:libPath=$(flamediff agent-path);output=jfr"}.
  */
-@Command(name = "agent-path", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "agent-path", mixinStandardHelpOptions = true, addMethodSubcommands = false, versionProvider = VersionProvider.class,
         description = {"Prints the path of the async-profiler agent (libasyncProfiler.so) bundled with flamediff, "
                 + "extracted for this platform, for JMH's -prof async:libPath=PATH or java -agentpath:PATH."})
 final class AgentPathCommand implements Callable<Integer> {

@@ -65,11 +65,12 @@ public final class ArchiveTraining {
     }
 
     private static int run(List<String> args) {
+        String[] argv = args.toArray(String[]::new);
         CommandLine cli = FlamediffCommand.commandLine(
-                new FlamediffCommand(new ByteArrayInputStream(new byte[0]), OutputStream.nullOutputStream()));
+                new FlamediffCommand(new ByteArrayInputStream(new byte[0]), OutputStream.nullOutputStream()), argv);
         cli.setOut(new PrintWriter(OutputStream.nullOutputStream()));
         cli.setErr(new PrintWriter(OutputStream.nullOutputStream()));
-        return cli.execute(args.toArray(String[]::new));
+        return cli.execute(argv);
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -6,10 +6,13 @@ import dev.flamediff.render.RenderOptions.ColorBy;
 import dev.flamediff.render.RenderOptions.Palette;
 import dev.flamediff.render.RenderOptions.WidthMode;
 import java.util.Locale;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /** The flags that shape the graph, and how frames are matched for it. */
+// Not a command: the annotation only spares picocli a search of its methods for subcommands.
+@Command(addMethodSubcommands = false)
 final class GraphOptions {
 
     @Option(names = "--width-mode", paramLabel = "MODE", converter = WidthModeConverter.class,

@@ -5,6 +5,7 @@ import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.model.ValueType;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -15,6 +16,8 @@ import picocli.CommandLine.Option;
  * and {@code -show_from}). A picocli mixin that maps onto {@link ReadOptions}, and the value type
  * to compare onto {@link DiffOptions}.
  */
+// Not a command: the annotation only spares picocli a search of its methods for subcommands.
+@Command(addMethodSubcommands = false)
 final class InputOptions {
 
     /** The JFR parsers {@code --jfr-parser} accepts. */

@@ -2,9 +2,12 @@ package dev.flamediff.cli;
 
 import dev.flamediff.collect.InputLimits;
 import dev.flamediff.model.TreeLimits;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The limits for untrusted input, a picocli mixin that maps onto {@link InputLimits}. */
+// Not a command: the annotation only spares picocli a search of its methods for subcommands.
+@Command(addMethodSubcommands = false)
 final class LimitOptions {
 
     @Option(names = "--max-bytes", paramLabel = "N",

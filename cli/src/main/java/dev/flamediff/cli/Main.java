@@ -42,7 +42,7 @@ public final class Main {
         // Nor does it take a date, a time or a database connection: picocli's converters for those
         // initialize java.time's formatters and java.sql's driver manager, ~12 ms of every run.
         setIfUnset("picocli.converters.excludes", UNUSED_CONVERTERS);
-        CommandLine cli = FlamediffCommand.commandLine(new FlamediffCommand(System.in, stdout));
+        CommandLine cli = FlamediffCommand.commandLine(new FlamediffCommand(System.in, stdout), args);
         Thread main = Thread.currentThread();
         Thread onTerm = new Thread(() -> {
             // SIGTERM or Ctrl-C: interrupt the run, which every stage checks for, and let it delete

@@ -2,6 +2,7 @@ package dev.flamediff.cli;
 
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.GateThresholds;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,6 +10,8 @@ import picocli.CommandLine.Option;
  * level, the run-to-run variation for one run per side, and the thresholds that turn a
  * significant regression into exit code 1.
  */
+// Not a command: the annotation only spares picocli a search of its methods for subcommands.
+@Command(addMethodSubcommands = false)
 final class NoiseOptions {
 
     @Option(names = "--fail-on-regression", paramLabel = "PCT",

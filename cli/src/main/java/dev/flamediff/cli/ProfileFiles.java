@@ -1,6 +1,7 @@
 package dev.flamediff.cli;
 
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -9,6 +10,8 @@ import picocli.CommandLine.Parameters;
  * {@code --base a b c --head x y z}, of which {@code BASE HEAD} is the one-run case; or a lone
  * {@code BASE} that is a 3-column file holding both sides.
  */
+// Not a command: the annotation only spares picocli a search of its methods for subcommands.
+@Command(addMethodSubcommands = false)
 final class ProfileFiles {
 
     /**

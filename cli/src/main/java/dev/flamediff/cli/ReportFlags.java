@@ -2,9 +2,12 @@ package dev.flamediff.cli;
 
 import dev.flamediff.render.ReportOptions;
 import java.util.Locale;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The flags of the Markdown report (-o report.md): where the graph is published and what it lists. */
+// Not a command: the annotation only spares picocli a search of its methods for subcommands.
+@Command(addMethodSubcommands = false)
 final class ReportFlags {
 
     @Option(names = "--report-link", paramLabel = "URL",

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
  * {@code flamediff suite BASE_DIR HEAD_DIR -o OUT_DIR}: maps the flags onto {@link SuiteOptions}
  * and runs the suite library; the pairing, the statistics and the report live there.
  */
-@Command(name = "suite", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "suite", mixinStandardHelpOptions = true, addMethodSubcommands = false, versionProvider = VersionProvider.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = {"Compares a whole benchmark suite, base against head: JMH results (-rf json) and the "
                 + "recordings of JMH's -prof async, or any two trees of profiles paired by relative path. Writes "

@@ -29,7 +29,7 @@ record CliRun(int exitCode, String out, String err, byte[] stdout) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = FlamediffCommand.commandLine(new FlamediffCommand(in, stdout));
+        CommandLine cli = FlamediffCommand.commandLine(new FlamediffCommand(in, stdout), args);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);

@@ -58,4 +58,17 @@ class TempFilesTest {
         assertThat(other).exists();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(made))).isEqualTo("rw-------");
     }
+
+    @Test
+    void manyFilesInOneFolderAreDistinctOwnerOnlyAndFoundByTheLeftoverPattern() throws Exception {
+        java.util.Set<Path> made = new java.util.HashSet<>();
+        for (int i = 0; i < 2_000; i++) {
+            Path p = PrivateTempFiles.create(dir, ".out.svg");
+            assertThat(made.add(p)).isTrue();
+            assertThat(p.getFileName().toString())
+                    .matches("\\.out\\.svg\\." + ProcessHandle.current().pid() + "\\.[0-9a-z]+\\.tmp");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(p))).isEqualTo("rw-------");
+            assertThat(Files.size(p)).isZero();
+        }
+    }
 }
