@@ -38,16 +38,20 @@ public final class TreeStats {
         Profile base = Profiles.read(Path.of(args[0]), options);
         report("base read", base.tree().size(), t0);
         Profile head = Profiles.read(Path.of(args[1]), options);
-        report("head read", head.tree().size(), t0);
+        long inputs = report("head read", head.tree().size(), t0);
         DiffTree diff = Diffs.diff(base, head, DiffOptions.DEFAULT);
-        report("diff", diff.size(), t0);
+        long all = report("diff", diff.size(), t0);
+        System.out.printf("%-10s %,12.0f bytes per union node (heap live after the diff less the inputs')%n", "union",
+                (double) (all - inputs) / diff.size());
     }
 
-    private static void report(String stage, int nodes, long t0) {
+    /** Prints the stage's nodes and the heap live after a collection; returns that heap in bytes. */
+    private static long report(String stage, int nodes, long t0) {
         Runtime rt = Runtime.getRuntime();
         System.gc();
         long used = rt.totalMemory() - rt.freeMemory();
         System.out.printf("%-10s %,12d nodes %,8d MB heap live %6.1f s%n", stage, nodes, used >> 20,
                 (System.nanoTime() - t0) / 1e9);
+        return used;
     }
 }

@@ -39,10 +39,10 @@ final class NodeSignificance {
     private final double level;
     private final double[] selfScore;
     private final double[] selfP;
-    private final double[] selfQ;
     private final double[] totalScore;
     private final double[] totalP;
-    private final double[] totalQ;
+    /** The adjusted p-values: the nodes' self changes, then their totals ({@code [n + node]}). */
+    private final double[] q;
 
     private NodeSignificance(RunValues runs, ChangeTester test, RunVariation variation, double level,
                              double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
@@ -64,10 +64,8 @@ final class NodeSignificance {
         // The whole profile's change is the one question asked of every diff (the headline, the
         // gate), not one of thousands of exploratory node tests: it is judged on its own.
         all[n] = Double.NaN;
-        double[] q = DiffInterrupts.adjust(all);
-        this.selfQ = java.util.Arrays.copyOfRange(q, 0, n);
-        this.totalQ = java.util.Arrays.copyOfRange(q, n, 2 * n);
-        this.totalQ[0] = totalP[0];
+        this.q = DiffInterrupts.adjust(all);
+        this.q[n] = totalP[0];
     }
 
     /** Returns whether the change has enough samples to be part of the tested family. */
@@ -259,11 +257,11 @@ final class NodeSignificance {
     }
 
     double selfQ(int node) {
-        return nanToOne(selfQ[node]);
+        return nanToOne(q[node]);
     }
 
     boolean selfSignificant(int node) {
-        return selfQ[node] <= level;
+        return q[node] <= level;
     }
 
     double totalScore(int node) {
@@ -275,11 +273,11 @@ final class NodeSignificance {
     }
 
     double totalQ(int node) {
-        return nanToOne(totalQ[node]);
+        return nanToOne(q[selfP.length + node]);
     }
 
     boolean totalSignificant(int node) {
-        return totalQ[node] <= level;
+        return q[selfP.length + node] <= level;
     }
 
     private static double nanToOne(double p) {

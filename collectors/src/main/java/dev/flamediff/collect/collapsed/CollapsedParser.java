@@ -18,7 +18,7 @@ import java.util.function.BooleanSupplier;
  * lines ({@link LineSplitter}) and adds each stack ({@link StackAdder}) to a {@link CallTreeBuilder},
  * summing the counts. Single use, single-threaded.
  */
-final class CollapsedParser {
+final class CollapsedParser implements LineSplitter.Sink {
 
     private static final int MAX_SHOWN_COUNT = 40;
     /** The longest line buffered, whatever the limits allow. */
@@ -75,7 +75,7 @@ final class CollapsedParser {
 
     /** Reads every line of the stream and returns the tree with what the read noticed. */
     Parsed parse(InputStream in) throws IOException, ProfileException {
-        Part part = parsePart(in, (byte) 0, true, Thread.currentThread()::isInterrupted);
+        Part part = parsePart(in, (byte) 0, true, null);
         if (part.stacks() == 0) {
             String why = badLines.count() > 0 ? "no readable stacks in the input (" + badLines.note() + ")"
                     : "no stacks in the input";
@@ -91,16 +91,19 @@ final class CollapsedParser {
      *
      * @param eol the byte that ends lines, or 0 to find it from the bytes
      * @param fileStart whether the part starts the input (a byte-order mark may open it)
-     * @param stop asked once per buffer: true ends the read with {@link java.io.InterruptedIOException}
+     * @param stop asked once per buffer: true ends the read with {@link java.io.InterruptedIOException};
+     *     null for the current thread's interrupt
      */
     Part parsePart(InputStream in, byte eol, boolean fileStart, BooleanSupplier stop)
             throws IOException, ProfileException {
         LineSplitter lines = new LineSplitter(source, maxLineBytes, eol, fileStart, stop);
-        lines.split(in, this::parseLine);
+        lines.split(in, this);
         return new Part(builder, columns, totals.clone(), stacks, lines.lines(), header, badLines, rounded);
     }
 
-    private void parseLine(long number, byte[] buf, int s, int e) throws ProfileException {
+    /** Reads one line, {@code buf[s, e)} without its line end. */
+    @Override
+    public void line(long number, byte[] buf, int s, int e) throws ProfileException {
         line = number;
         int end = e;
         while (end > s && isTrailingBlank(buf[end - 1])) {

@@ -141,17 +141,21 @@ public final class CollapsedReader implements ProfileReader {
 
     private CollapsedParser.Parsed parse(ProfileInput input, ReadOptions options)
             throws IOException, ProfileException {
-        Supplier<CollapsedParser> parsers = () -> new CollapsedParser(input.name(), options.limits(),
-                options.normalizeNames(), options.skipBadLines());
         int parts = parts(input);
-        CollapsedParser.Parsed parsed = parts > 1
-                ? CollapsedParts.read(input.file(), input.name(), parts, extendRuns, parsers) : null;
-        if (parsed != null) {
-            return parsed;
+        if (parts > 1) {
+            Supplier<CollapsedParser> parsers = () -> parser(input, options);
+            CollapsedParser.Parsed parsed = CollapsedParts.read(input.file(), input.name(), parts, extendRuns, parsers);
+            if (parsed != null) {
+                return parsed;
+            }
         }
         try (InputStream in = input.open()) {
-            return parsers.get().parse(in);
+            return parser(input, options).parse(in);
         }
+    }
+
+    private static CollapsedParser parser(ProfileInput input, ReadOptions options) {
+        return new CollapsedParser(input.name(), options.limits(), options.normalizeNames(), options.skipBadLines());
     }
 
     /**
@@ -164,7 +168,9 @@ public final class CollapsedReader implements ProfileReader {
             return 1;
         }
         long size = Files.size(input.file());
-        int threads = maxParts > 0 ? maxParts : CollapsedParts.threads();
-        return size > input.limits().maxBytes() ? 1 : CollapsedParts.partsFor(size, minPartBytes, threads);
+        if (size > input.limits().maxBytes() || size / minPartBytes < 2) {
+            return 1;
+        }
+        return CollapsedParts.partsFor(size, minPartBytes, maxParts > 0 ? maxParts : CollapsedParts.threads());
     }
 }

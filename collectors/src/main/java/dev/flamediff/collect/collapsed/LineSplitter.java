@@ -33,7 +33,8 @@ final class LineSplitter {
     /**
      * @param eol the byte that ends lines, or 0 to find it from the bytes (see {@link #lineEnd})
      * @param fileStart whether the stream is the start of the input
-     * @param stop asked once per buffer; true ends the read as interrupted
+     * @param stop asked once per buffer; true ends the read as interrupted; null for the current
+     *     thread's interrupt
      */
     LineSplitter(String source, long maxLineBytes, byte eol, boolean fileStart, BooleanSupplier stop) {
         this.source = source;
@@ -92,7 +93,7 @@ final class LineSplitter {
             }
             // Once per buffer of 64 KB (a few thousand lines), whatever stream the bytes come from.
             // The flag is left as it is: a helper thread of a parallel read stops for its caller.
-            if (stop.getAsBoolean()) {
+            if (stop == null ? Thread.currentThread().isInterrupted() : stop.getAsBoolean()) {
                 throw new InterruptedIOException("reading " + source + " was interrupted");
             }
             int r = in.read(buf, limit, buf.length - limit);
