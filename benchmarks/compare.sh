@@ -191,6 +191,9 @@ time_pairs() { # runs pair...
                     timed "$name perl" "$out-$name-perl.svg" -- bash -c \
                         '"$0/difffolded.pl" "$1" "$2" > "$3.folded" && "$0/flamegraph.pl" "$3.folded" > "$3"' \
                         "$perl_dir" "$base" "$head" "$out-$name-perl.svg"
+                elif [[ $peer == cat ]]; then
+                    # The I/O floor: only reading both files.
+                    timed "$name cat" - -- bash -c 'cat "$0" "$1" >/dev/null' "$base" "$head"
                 elif [[ $peer == java ]]; then
                     timed "$name java-version" - -- "$java" -Xshare:auto -version
                 else
@@ -209,6 +212,7 @@ if [[ $mode == all ]]; then
         "ap|flamediff=ap-base.jfr ap-head.jfr,flamediff-async=--jfr-parser async ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff"
         "ap-alloc|flamediff=--event alloc ap-base.jfr ap-head.jfr,flamediff-async=--event alloc --jfr-parser async ap-base.jfr ap-head.jfr|jfrconv|jfrconv --diff --alloc"
         "folded|flamediff=folded-base.folded folded-head.folded|jfrconv|jfrconv --diff"
+        "folded|flamediff=folded-base.folded folded-head.folded|cat|cat"
     )
     [[ -n "$perl_dir" ]] && pairs+=("folded|flamediff=folded-base.folded folded-head.folded|perl|perl")
     chosen=()

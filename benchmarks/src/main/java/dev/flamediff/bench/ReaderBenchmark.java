@@ -2,6 +2,7 @@ package dev.flamediff.bench;
 
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.model.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,9 +62,9 @@ public class ReaderBenchmark {
             default -> throw new IllegalArgumentException(input);
         }
         if (input.startsWith("jfr-async")) {
-            options = options.withJfrParser("async");
+            options = options.withJfrParser(JfrParserChoice.ASYNC);
         } else if (input.startsWith("jfr-jdk")) {
-            options = options.withJfrParser("jdk");
+            options = options.withJfrParser(JfrParserChoice.JDK);
         }
         size = Files.size(file);
     }

@@ -2,6 +2,7 @@ package dev.flamediff.bench;
 
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
@@ -31,7 +32,7 @@ public final class TreeStats {
             options = options.withEvent(args[2]);
         }
         if (args.length > 3) {
-            options = options.withJfrParser(args[3]);
+            options = options.withJfrParser(JfrParserChoice.byLabel(args[3]).orElseThrow());
         }
         long t0 = System.nanoTime();
         Profile base = Profiles.read(Path.of(args[0]), options);

@@ -2,6 +2,7 @@ package dev.flamediff.cli;
 
 import dev.flamediff.collect.FrameNameNormalizer;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.model.ValueType;
 import java.util.regex.Pattern;
@@ -19,9 +20,6 @@ import picocli.CommandLine.Option;
 // Not a command: the annotation only spares picocli a search of its methods for subcommands.
 @Command(addMethodSubcommands = false)
 final class InputOptions {
-
-    /** The JFR parsers {@code --jfr-parser} accepts. */
-    enum JfrParser { jdk, async, flamediff }
 
     @Option(names = "--include", paramLabel = "REGEX", converter = PatternConverter.class,
             description = "keep only stacks with a frame matching REGEX")
@@ -69,9 +67,9 @@ final class InputOptions {
             description = "drop events after TIME from the recording's start (JFR)")
     private Long to;
 
-    @Option(names = "--jfr-parser", paramLabel = "PARSER",
+    @Option(names = "--jfr-parser", paramLabel = "PARSER", converter = JfrParserConverter.class,
             description = "JFR parser: flamediff (its own, the default), async (async-profiler's jfr-converter) or jdk (jdk.jfr.consumer)")
-    private JfrParser jfrParser;
+    private JfrParserChoice jfrParser;
 
     @Mixin
     private LimitOptions limits = new LimitOptions();
@@ -111,7 +109,7 @@ final class InputOptions {
                 .withSkipBadLines(skipBadLines)
                 .withHide(hide)
                 .withShowFrom(showFrom);
-        return jfrParser == null ? options : options.withJfrParser(jfrParser.name());
+        return jfrParser == null ? options : options.withJfrParser(jfrParser);
     }
 
     /** Returns the diff options with the value type to compare, when one is asked for. */

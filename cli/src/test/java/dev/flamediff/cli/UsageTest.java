@@ -109,7 +109,15 @@ class UsageTest {
         CliRun run = CliRun.run("a", "b", "--jfr-parser", "fast");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errLines()).hasSize(1);
-        assertThat(run.err()).startsWith("flamediff: Invalid value for option '--jfr-parser': expected one of [jdk, async, flamediff]");
+        assertThat(run.errLines()).containsExactly("flamediff: Invalid value for option '--jfr-parser': expected one of"
+                + " [jdk, async, flamediff] (case-insensitive) but was 'fast' (see flamediff --help)");
+    }
+
+    @Test
+    void jfrParserNamesAreCaseInsensitive() {
+        CliRun run = CliRun.run("a", "b", "--jfr-parser", "JDK");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).doesNotContain("--jfr-parser").contains("a: no such file or directory");
     }
 
     @Test

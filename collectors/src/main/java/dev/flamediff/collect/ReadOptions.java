@@ -1,5 +1,6 @@
 package dev.flamediff.collect;
 
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -10,7 +11,8 @@ import java.util.regex.Pattern;
  * @param event which event or value to read ({@code cpu}, {@code wall}, {@code alloc},
  *     {@code lock}, {@code native}, a callgrind event such as {@code Ir}); empty (the default)
  *     lets the reader pick the recording's most sensible one and name it in the metadata
- * @param jfrParser which JFR parser to use ({@code jdk}, {@code async} or {@code flamediff}); empty for the default
+ * @param jfrParser which parser reads JFR recordings; empty (the default) for
+ *     {@link dev.flamediff.collect.jfr.JfrProfileReader#DEFAULT_PARSER}
  * @param normalizeNames whether lambda, hidden-class, proxy, accessor and address parts of frame
  *     names are normalized so the same code gets the same frame across runs; default true
  * @param lineNumbers whether Java frames carry their line number ({@code Foo.bar:42}); default false
@@ -29,7 +31,7 @@ import java.util.regex.Pattern;
  * @param showFrom when present, every stack is cut to start at its first frame from the root that
  *     matches it (find), and stacks without such a frame are dropped (pprof's {@code -show_from})
  */
-public record ReadOptions(Optional<String> event, Optional<String> jfrParser, boolean normalizeNames,
+public record ReadOptions(Optional<String> event, Optional<JfrParserChoice> jfrParser, boolean normalizeNames,
                           boolean lineNumbers, boolean simpleNames, boolean threads,
                           Optional<Pattern> threadFilter, Optional<Long> fromNanos, Optional<Long> toNanos,
                           Optional<Pattern> include, Optional<Pattern> exclude, InputLimits limits,
@@ -58,7 +60,7 @@ public record ReadOptions(Optional<String> event, Optional<String> jfrParser, bo
      * Creates options without the bad-line, hide and show-from settings (their defaults), as
      * before those existed.
      */
-    public ReadOptions(Optional<String> event, Optional<String> jfrParser, boolean normalizeNames,
+    public ReadOptions(Optional<String> event, Optional<JfrParserChoice> jfrParser, boolean normalizeNames,
                        boolean lineNumbers, boolean simpleNames, boolean threads,
                        Optional<Pattern> threadFilter, Optional<Long> fromNanos, Optional<Long> toNanos,
                        Optional<Pattern> include, Optional<Pattern> exclude, InputLimits limits) {
@@ -86,7 +88,7 @@ public record ReadOptions(Optional<String> event, Optional<String> jfrParser, bo
                 threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }
 
-    public ReadOptions withJfrParser(String value) {
+    public ReadOptions withJfrParser(JfrParserChoice value) {
         return new ReadOptions(event, Optional.ofNullable(value), normalizeNames, lineNumbers, simpleNames,
                 threads, threadFilter, fromNanos, toNanos, include, exclude, limits, skipBadLines, hide, showFrom);
     }

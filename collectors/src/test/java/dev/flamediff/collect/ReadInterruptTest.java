@@ -2,6 +2,7 @@ package dev.flamediff.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.fixtures.FixtureFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,18 +49,18 @@ class ReadInterruptTest {
 
     @Test
     void jdkRecordingWithAsyncParserStops() throws Exception {
-        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("async"));
+        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.ASYNC));
     }
 
     @Test
     void recordingsWithFlamediffParserStop() throws Exception {
-        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("flamediff"));
-        assertInterrupted(repeated("jfr/ap17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("flamediff"));
+        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.FLAMEDIFF));
+        assertInterrupted(repeated("jfr/ap17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.FLAMEDIFF));
     }
 
     @Test
     void jdkRecordingWithJdkParserStops() throws Exception {
-        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser("jdk"));
+        assertInterrupted(repeated("jfr/jdk17-head.jfr", 40), ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.JDK));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.flamediff.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.Frame;
@@ -42,7 +43,7 @@ class RouterFixturesTest {
 
     private static Profile read(String pattern, String run, String parser) throws Exception {
         return Profiles.read(FixtureFiles.path("router/" + pattern.formatted(run)),
-                ReadOptions.DEFAULT.withJfrParser(parser));
+                ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
     }
 
     /** Samples whose stack holds a frame passing the test, counted once under recursion. */

@@ -79,7 +79,7 @@ final class FunctionSums {
         int k = s.runs;
         boolean[] topmost = new boolean[size];
         int[] open = new int[count];
-        int[] stack = new int[Math.max(1, maxDepth(diff) + 1)];
+        int[] stack = new int[Math.max(1, diff.maxDepth() + 1)];
         int top = -1;
         double[] weight = new double[count];
         for (int n = 1; n < size; n++) {
@@ -130,14 +130,6 @@ final class FunctionSums {
             stack[++top] = n;
         }
         return new FunctionSums(s, topmost);
-    }
-
-    private static int maxDepth(DiffTree diff) {
-        int max = 0;
-        for (int n = 0; n < diff.size(); n++) {
-            max = Math.max(max, diff.depth(n));
-        }
-        return max;
     }
 
     /**

@@ -3,13 +3,8 @@ package dev.flamediff.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flamediff.fixtures.CancellationLatency;
-import dev.flamediff.model.CallTreeBuilder;
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.Profile;
-import dev.flamediff.model.ProfileMetadata;
-import dev.flamediff.model.ValueType;
-import java.util.List;
-import java.util.Random;
+import dev.flamediff.testkit.LargeProfiles;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,34 +24,12 @@ class DiffCancellationLatencyTest {
 
     @Test
     void aLargeDiffStopsSoonAfterAnInterrupt() throws Exception {
-        Profile base = random("base", 1);
-        Profile head = random("head", 2);
+        Profile base = LargeProfiles.random("base", 1);
+        Profile head = LargeProfiles.random("head", 2);
         CancellationLatency.Measurement m = CancellationLatency.measure("diff",
                 () -> Diffs.diff(base, head, DiffOptions.DEFAULT), POINTS, 100);
         System.out.println(m.describe());
         assertThat(m.violations(CancellationException.class, "the diff was interrupted", 100, 2000))
                 .as(m.describe()).isEmpty();
-    }
-
-    /**
-     * A seeded random tree of some 150,000 nodes: 300 names, stacks up to 24 deep, narrow near
-     * the root and wide below, so base and head share their callers and differ in their callees.
-     */
-    static Profile random(String source, long seed) throws Exception {
-        Random random = new Random(seed);
-        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES));
-        int[] ids = new int[300];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = builder.frameId(Frame.of("pkg.Class" + (i % 37) + ".method" + i));
-        }
-        int[] stack = new int[24];
-        for (int s = 0; s < 15_000; s++) {
-            int depth = 4 + random.nextInt(stack.length - 4);
-            for (int d = 0; d < depth; d++) {
-                stack[d] = ids[random.nextInt(Math.min(ids.length, 2 + d * d))];
-            }
-            builder.addStack(stack, depth, 1 + random.nextInt(50));
-        }
-        return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
     }
 }

@@ -3,6 +3,7 @@ package dev.flamediff.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flamediff.testkit.GitHubMarkdown;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,7 +58,7 @@ class SuiteEscapingTest {
         String md = out.text("report.md");
         assertThat(md).doesNotContain("\u202e");
         // As GitHub renders it: the names are text inside code, no element of their own.
-        String rendered = SuiteGitHubMarkdownTest.gfm(md);
+        String rendered = GitHubMarkdown.html(md);
         assertThat(rendered).doesNotContain("<script", "<img", "<b>", "<i>", "href=\"javascript", "</details><")
                 .contains("&lt;script&gt;");
         // Every table row keeps its cells: no cell adds a column with a raw pipe.

@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.flamediff.testkit.GitHubMarkdown;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,8 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * and references in the text after entities are decoded. Skipped without cmark-gfm, except in CI.
  */
 class SuiteGitHubMarkdownTest {
-
-    private static final Path CMARK = Path.of("/usr/bin/cmark-gfm");
 
     /** The tokens that must not reach the rendered text outside code. */
     private static final List<String> TOKENS = List.of("@octocat", "#123", "owner/repo#789", "www.evil.example",
@@ -61,7 +58,7 @@ class SuiteGitHubMarkdownTest {
         assertThat(report.benchmarks()).hasSize(2);
         assertThat(report.gateFailed()).isTrue();
         String md = out.text("report.md");
-        String html = gfm(md);
+        String html = GitHubMarkdown.html(md);
         Matcher links = Pattern.compile("<a [^>]*>").matcher(html);
         while (links.find()) {
             assertThat(links.group()).as("only the report's own links to its graphs").matches("<a href=\"[^\"]+\\.svg\">");
@@ -78,19 +75,7 @@ class SuiteGitHubMarkdownTest {
                 "<code>GH-456 @octocat #123.collapsed</code>", "<li><code>Bench@octocat.parse_#123_owner/repo#789 (p=");
         assertThat(html).containsPattern("<code>[^<]*Hot\\.www\\.evil\\.example/@octocat #123 owner/repo#789 mailto:"
                 + "boss@evil\\.example</code>");
-        // The tables keep their columns.
-        for (String table : html.split("<table>")) {
-            if (!table.contains("</table>")) {
-                continue;
-            }
-            String body = table.substring(0, table.indexOf("</table>"));
-            int columns = body.substring(0, body.indexOf("</tr>")).split("<th[ >]", -1).length - 1;
-            for (String row : body.split("<tr>")) {
-                if (row.contains("<td")) {
-                    assertThat(row.split("<td", -1).length - 1).as(row).isEqualTo(columns);
-                }
-            }
-        }
+        GitHubMarkdown.assertTablesKeepTheirColumns(html);
     }
 
     private static String encode(String part) {
@@ -113,27 +98,5 @@ class SuiteGitHubMarkdownTest {
             }
         }
         return json.writeValueAsString(root);
-    }
-
-    /** Renders Markdown as GitHub does (cmark-gfm with the table and autolink extensions). */
-    static String gfm(String markdown) throws Exception {
-        if (!Files.isExecutable(CMARK)) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError(CMARK + " is missing: .ci/run must install cmark-gfm");
-            }
-            Assumptions.abort(CMARK + " is not installed (apt-get install cmark-gfm)");
-        }
-        Path in = Files.createTempFile("suite-report", ".md");
-        try {
-            Files.writeString(in, markdown);
-            Process p = new ProcessBuilder(CMARK.toString(), "-e", "table", "-e", "autolink", in.toString())
-                    .redirectErrorStream(true).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).isZero();
-            return new String(out, StandardCharsets.UTF_8);
-        } finally {
-            Files.deleteIfExists(in);
-        }
     }
 }

@@ -11,9 +11,9 @@ import dev.flamediff.model.Frame;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
+import dev.flamediff.testkit.LargeProfiles;
 import java.io.OutputStream;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CancellationException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,7 +40,7 @@ class RenderCancellationLatencyTest {
 
     @BeforeAll
     static void makeDiffs() throws Exception {
-        wide = Diffs.diff(random("base", 1), random("head", 2), DiffOptions.DEFAULT);
+        wide = Diffs.diff(LargeProfiles.random("base", 1), LargeProfiles.random("head", 2), DiffOptions.DEFAULT);
         deep = Diffs.diff(chains("base", 1), chains("head", 3), DiffOptions.DEFAULT);
     }
 
@@ -89,28 +89,6 @@ class RenderCancellationLatencyTest {
                 stack[d] = builder.frameId(Frame.of("pkg.Chain" + c + ".f" + d + pad));
             }
             builder.addStack(stack, stack.length, weight * (20 + c));
-        }
-        return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
-    }
-
-    /**
-     * A seeded random tree of some 150,000 nodes: 300 names, stacks up to 24 deep, narrow near
-     * the root and wide below, so base and head share their callers and differ in their callees.
-     */
-    static Profile random(String source, long seed) throws Exception {
-        Random random = new Random(seed);
-        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES));
-        int[] ids = new int[300];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = builder.frameId(Frame.of("pkg.Class" + (i % 37) + ".method" + i));
-        }
-        int[] stack = new int[24];
-        for (int s = 0; s < 15_000; s++) {
-            int depth = 4 + random.nextInt(stack.length - 4);
-            for (int d = 0; d < depth; d++) {
-                stack[d] = ids[random.nextInt(Math.min(ids.length, 2 + d * d))];
-            }
-            builder.addStack(stack, depth, 1 + random.nextInt(50));
         }
         return new Profile(builder.build(), ProfileMetadata.of(source, "collapsed", "cpu"));
     }

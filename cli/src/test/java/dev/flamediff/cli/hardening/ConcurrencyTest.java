@@ -8,6 +8,7 @@ import dev.flamediff.collect.ProfileInput;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.collect.ReaderRegistry;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.fixtures.FixtureFiles;
@@ -77,7 +78,7 @@ class ConcurrencyTest {
     }
 
     private List<byte[]> run(String[] pair) throws Exception {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(pair[2]);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(pair[2]).orElseThrow());
         Profile base = read(pair[0], options);
         Profile head = read(pair[1], options);
         var diff = Diffs.diff(base, head, DiffOptions.DEFAULT);

@@ -80,7 +80,7 @@ final class PositionDecoder {
             }
             return absolute(token);
         } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            throw new MalformedProfileException("not a position: " + CallgrindParser.clip(token));
+            throw new MalformedProfileException("not a position: " + CallgrindWords.clip(token));
         }
     }
 

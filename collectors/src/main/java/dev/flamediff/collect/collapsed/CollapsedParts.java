@@ -26,6 +26,7 @@ import java.util.function.Supplier;
  *
  * <p>A library must not start threads it would have to own: the parts run on the common pool,
  * the calling thread taking parts too, so a pool busy elsewhere only means fewer parts at a time.
+ * With fewer than two pool threads (two cores) files are read in one go (see {@link #threads()}).
  */
 final class CollapsedParts {
 
@@ -45,9 +46,15 @@ final class CollapsedParts {
         return (int) Math.max(1, Math.min(threads, size / minPart));
     }
 
-    /** Returns the threads a read may use: the caller and the common pool's. */
+    /**
+     * Returns the threads a read may use: the caller and the common pool's, or 1 with fewer than
+     * two pool threads (two cores). There a diff already reads its two inputs at once, one per
+     * core, and a part read apart only adds its merge: measured on the 210 MB folded pair, 10 to
+     * 20% more CPU time for the same wall time.
+     */
     static int threads() {
-        return ForkJoinPool.getCommonPoolParallelism() + 1;
+        int pool = ForkJoinPool.getCommonPoolParallelism();
+        return pool < 2 ? 1 : pool + 1;
     }
 
     /**

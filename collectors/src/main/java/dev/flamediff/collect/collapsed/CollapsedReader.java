@@ -35,8 +35,9 @@ import java.util.function.Supplier;
  * <p>Frame kinds come from async-profiler's suffixes; see {@link CollapsedFrameDecoder} for the
  * rules, including the allocation and lock leaves whose suffixes mean something else.
  *
- * <p>A large uncompressed file is read in parts on several cores where threads are free
- * ({@link CollapsedParts}); the result is the same as reading it in one go, errors included.
+ * <p>A large uncompressed file is read in parts where the common pool has threads free (three
+ * cores or more, {@link CollapsedParts}); the result is the same as reading it in one go, errors
+ * included.
  *
  * <p>Stateless: one instance can read many inputs concurrently.
  */

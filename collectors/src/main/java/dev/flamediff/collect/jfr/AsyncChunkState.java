@@ -122,7 +122,7 @@ final class AsyncChunkState {
         boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
         for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
             StackCounts counts = bySource.getValue();
-            JfrSource source = sink.route(bySource.getKey(), cpuTime, eventsIn(counts));
+            JfrSource source = sink.route(bySource.getKey(), cpuTime, counts.events());
             boolean countsOnly = sink.countsOnly(source);
             for (int slot = 0; slot < counts.capacity(); slot++) {
                 if (!counts.isUsed(slot)) {
@@ -152,16 +152,6 @@ final class AsyncChunkState {
             }
         }
         stacks.clear();
-    }
-
-    private static long eventsIn(StackCounts counts) {
-        long n = 0;
-        for (int slot = 0; slot < counts.capacity(); slot++) {
-            if (counts.isUsed(slot)) {
-                n += counts.count(slot);
-            }
-        }
-        return n;
     }
 
     private Frame frame(StackTrace st, int i) throws LimitExceededException {

@@ -68,20 +68,14 @@ final class AsyncJfrParser implements JfrParser {
         } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                // A file channel read on an interrupted thread fails with ClosedByInterruptException.
-                throw ReadInterrupts.interrupted(source);
-            }
-            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (" + describe(e) + ")",
-                    source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+            throw JfrDecodeFailure.thrown(e, chunk[0] + 1, chunks.readable().get(chunk[0]), source);
         } catch (StackOverflowError e) {
-            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (its metadata nests too"
-                    + " deeply)", source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+            throw JfrDecodeFailure.because("its metadata nests too deeply", chunk[0] + 1,
+                    chunks.readable().get(chunk[0]), source, e);
         } catch (OutOfMemoryError e) {
             // What is left after the pool guard: structures a small multiple of the chunk's size.
-            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (it needs more memory"
-                    + " than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
-                    Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+            throw JfrDecodeFailure.because("it needs more memory than there is: " + e.getMessage(), chunk[0] + 1,
+                    chunks.readable().get(chunk[0]), source, e);
         }
     }
 
@@ -133,53 +127,23 @@ final class AsyncJfrParser implements JfrParser {
                 read.add(typeIdOf(type));
             }
         }
-        JfrBytes in = new JfrBytes(bytes, JfrChunkScanner.HEADER_SIZE, size);
-        int pos = JfrChunkScanner.HEADER_SIZE;
-        int events = 0;
-        long overran = 0;
-        while (pos < size) {
-            if ((++events & 4095) == 0) {
-                ReadInterrupts.check(source);
+        long overran = JfrEventWalk.walk(bytes, size, c, number, source, true, (in, start, end, type) -> {
+            if (!read.contains((int) type)) {
+                return true;
             }
-            if (data.getInt(pos) == JfrChunkScanner.MAGIC) {
-                // The parser would load it as the next chunk, with offsets the scanner never checked.
-                throw new MalformedProfileException("chunk " + number + " has a chunk header among its events, at"
-                        + " byte " + (c.offset() + pos) + " (the chunk ends at byte " + c.end() + ")", source,
-                        JfrProfileReader.FORMAT, Position.offset(c.offset() + pos), null);
-            }
-            in.at(pos, size);
-            int eventSize;
-            int type;
+            data.position(start);
+            Event e;
             try {
-                eventSize = in.varint();
-                type = in.varint();
-            } catch (JfrBytes.Overrun e) {
-                eventSize = -1;
-                type = -1;
+                e = reader.readEvent();
+            } catch (RuntimeException | IOException ex) {
+                e = null;
             }
-            if (eventSize <= 0 || eventSize > size - pos) {
-                throw new MalformedProfileException("chunk " + number + ": the event at byte " + (c.offset() + pos)
-                        + " declares a size of " + eventSize + " bytes, which " + (eventSize <= 0 ? "cannot be right"
-                        : "runs past the chunk's end at byte " + c.end()), source, JfrProfileReader.FORMAT,
-                        Position.offset(c.offset() + pos), null);
+            if (e == null || data.position() > end) {
+                return false;
             }
-            int end = pos + eventSize;
-            if (read.contains(type)) {
-                data.position(pos);
-                Event e;
-                try {
-                    e = reader.readEvent();
-                } catch (RuntimeException | IOException ex) {
-                    e = null;
-                }
-                if (e == null || data.position() > end) {
-                    overran++;
-                } else {
-                    state.add(e, type);
-                }
-            }
-            pos = end;
-        }
+            state.add(e, (int) type);
+            return true;
+        });
         sink.addOverrunEvents(overran);
     }
 
@@ -202,9 +166,5 @@ final class AsyncJfrParser implements JfrParser {
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
-    }
-
-    private static String describe(Throwable e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 }

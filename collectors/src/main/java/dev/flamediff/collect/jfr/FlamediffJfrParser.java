@@ -43,16 +43,10 @@ final class FlamediffJfrParser implements JfrParser {
         } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                // A file channel read on an interrupted thread fails with ClosedByInterruptException.
-                throw ReadInterrupts.interrupted(source);
-            }
-            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (" + describe(e) + ")",
-                    source, JfrProfileReader.FORMAT, Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+            throw JfrDecodeFailure.thrown(e, chunk[0] + 1, chunks.readable().get(chunk[0]), source);
         } catch (OutOfMemoryError e) {
-            throw new MalformedProfileException("cannot decode chunk " + (chunk[0] + 1) + " (it needs more memory"
-                    + " than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
-                    Position.offset(chunks.readable().get(chunk[0]).offset()), e);
+            throw JfrDecodeFailure.because("it needs more memory than there is: " + e.getMessage(), chunk[0] + 1,
+                    chunks.readable().get(chunk[0]), source, e);
         }
     }
 
@@ -123,9 +117,5 @@ final class FlamediffJfrParser implements JfrParser {
                 throw new IOException("the file ends at byte " + (offset + target.position()));
             }
         }
-    }
-
-    private static String describe(Throwable e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 }

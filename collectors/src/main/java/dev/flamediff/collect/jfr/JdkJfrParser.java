@@ -4,8 +4,6 @@ import dev.flamediff.collect.PrivateTempFiles;
 import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
-import dev.flamediff.model.MalformedProfileException;
-import dev.flamediff.model.Position;
 import dev.flamediff.model.ProfileException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -75,26 +73,15 @@ final class JdkJfrParser implements JfrParser {
         } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                // A file channel read on an interrupted thread fails with ClosedByInterruptException.
-                throw ReadInterrupts.interrupted(source);
-            }
-            throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
-                    source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
+            throw JfrDecodeFailure.thrown(e, number, chunk, source);
         } catch (InternalError | StackOverflowError e) {
-            if (Thread.currentThread().isInterrupted()) {
-                // Its constant-pool reads fail this way when the interrupt closes their channel.
-                throw ReadInterrupts.interrupted(source);
-            }
             // The JDK's parser signals broken constant pools with InternalError, and reads nested
             // metadata recursively.
-            throw new MalformedProfileException("cannot decode chunk " + number + " (" + describe(e) + ")",
-                    source, JfrProfileReader.FORMAT, Position.offset(chunk.offset()), e);
+            throw JfrDecodeFailure.thrown(e, number, chunk, source);
         } catch (OutOfMemoryError e) {
             // Arrays are sized from counts in the file; a damaged count asks for gigabytes at once.
-            throw new MalformedProfileException("cannot decode chunk " + number + " (a count in it asks for more"
-                    + " memory than there is: " + e.getMessage() + ")", source, JfrProfileReader.FORMAT,
-                    Position.offset(chunk.offset()), e);
+            throw JfrDecodeFailure.because("a count in it asks for more memory than there is: " + e.getMessage(),
+                    number, chunk, source, e);
         }
     }
 
@@ -218,10 +205,6 @@ final class JdkJfrParser implements JfrParser {
 
     private static long epochNanos(Instant t) {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
-    }
-
-    private static String describe(Throwable e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     private static void copyRange(Path file, JfrChunk chunk, Path target) throws IOException {

@@ -4,7 +4,6 @@ import dev.flamediff.collect.ReadInterrupts;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.MalformedProfileException;
-import dev.flamediff.model.Position;
 import java.io.InterruptedIOException;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -73,47 +72,18 @@ final class JfrChunkEvents {
      *     among the events
      */
     void read() throws MalformedProfileException, InterruptedIOException {
-        JfrBytes in = new JfrBytes(chunk, JfrChunkScanner.HEADER_SIZE, size);
-        int pos = JfrChunkScanner.HEADER_SIZE;
-        int events = 0;
-        long overran = 0;
-        while (pos < size) {
-            if ((++events & 4095) == 0) {
-                ReadInterrupts.check(source);
-            }
-            if (pos + 4 <= size && JfrPools.getInt(chunk, pos) == JfrChunkScanner.MAGIC) {
-                throw new MalformedProfileException("chunk " + number + " has a chunk header among its events, at"
-                        + " byte " + (where.offset() + pos) + " (the chunk ends at byte " + where.end() + ")", source,
-                        JfrProfileReader.FORMAT, Position.offset(where.offset() + pos), null);
-            }
-            in.at(pos, size);
-            int eventSize;
-            long type;
-            try {
-                eventSize = in.varint();
-                type = in.varlong();
-            } catch (JfrBytes.Overrun e) {
-                eventSize = -1;
-                type = -1;
-            }
-            if (eventSize <= 0 || eventSize > size - pos) {
-                throw new MalformedProfileException("chunk " + number + ": the event at byte " + (where.offset() + pos)
-                        + " declares a size of " + eventSize + " bytes, which " + (eventSize <= 0 ? "cannot be right"
-                        : "runs past the chunk's end at byte " + where.end()), source, JfrProfileReader.FORMAT,
-                        Position.offset(where.offset() + pos), null);
-            }
-            int end = pos + eventSize;
+        long overran = JfrEventWalk.walk(chunk, size, where, number, source, false, (in, start, end, type) -> {
             JfrEventKinds.Kind kind = kinds.of(type);
-            if (kind != null) {
-                in.at(in.pos(), end);
-                if (decode(in, kind)) {
-                    add(kind);
-                } else {
-                    overran++;
-                }
+            if (kind == null) {
+                return true;
             }
-            pos = end;
-        }
+            in.at(in.pos(), end);
+            if (!decode(in, kind)) {
+                return false;
+            }
+            add(kind);
+            return true;
+        });
         sink.addOverrunEvents(overran);
     }
 
@@ -210,7 +180,7 @@ final class JfrChunkEvents {
         boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
         for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
             StackCounts counts = bySource.getValue();
-            JfrSource stream = sink.route(bySource.getKey(), cpuTime, eventsIn(counts));
+            JfrSource stream = sink.route(bySource.getKey(), cpuTime, counts.events());
             boolean countsOnly = sink.countsOnly(stream);
             for (int slot = 0; slot < counts.capacity(); slot++) {
                 if ((slot & 4095) == 4095) {
@@ -248,15 +218,5 @@ final class JfrChunkEvents {
             threadFrames[thread] = names.thread(frames.threadName(thread));
         }
         return threadFrames[thread];
-    }
-
-    private static long eventsIn(StackCounts counts) {
-        long n = 0;
-        for (int slot = 0; slot < counts.capacity(); slot++) {
-            if (counts.isUsed(slot)) {
-                n += counts.count(slot);
-            }
-        }
-        return n;
     }
 }

@@ -256,46 +256,8 @@ final class JfrChunkFrames {
         return true;
     }
 
-    /** Reads a string value as UTF-8 bytes: inline, or a reference into the chunk's string pool. */
+    /** Reads a string value as UTF-8 bytes at the cursor (see {@link JfrStrings#utf8}). */
     private byte[] string() {
-        int at = in.pos();
-        int encoding = in.u1();
-        switch (encoding) {
-            case 0:
-                return null;
-            case 1:
-                return new byte[0];
-            case 2: {
-                int ref = pools.table(JfrPools.STRING).offsetOf(in.varlong());
-                if (ref < 0) {
-                    return null;
-                }
-                in.at(ref, size);
-                // A pool string that is itself a reference would chain without end.
-                return chunk[ref] == 2 ? null : string();
-            }
-            case 3: {
-                int n = in.count(1, "a string");
-                int start = in.pos();
-                in.skip(n, "a string");
-                return java.util.Arrays.copyOfRange(chunk, start, start + n);
-            }
-            case 5: {
-                int n = in.count(1, "a string");
-                int start = in.pos();
-                in.skip(n, "a string");
-                return new String(chunk, start, n, StandardCharsets.ISO_8859_1).getBytes(StandardCharsets.UTF_8);
-            }
-            case 4: {
-                int n = in.count(1, "a string of chars");
-                char[] chars = new char[n];
-                for (int i = 0; i < n; i++) {
-                    chars[i] = (char) in.varint();
-                }
-                return new String(chars).getBytes(StandardCharsets.UTF_8);
-            }
-            default:
-                throw new JfrBytes.Overrun("a string has an unknown encoding", at);
-        }
+        return JfrStrings.utf8(in, chunk, size, pools.table(JfrPools.STRING));
     }
 }

@@ -23,7 +23,7 @@ import java.util.Set;
  * Reads JDK Flight Recorder recordings, written by the JDK's recorder or by async-profiler, as
  * one of the profile types of {@link JfrEvent} ({@link ReadOptions#event()}; by default the first
  * type of that enum the recording has events of). Three parsers sit behind it
- * ({@link ReadOptions#jfrParser()}): {@code flamediff} ({@link FlamediffJfrParser}, which decodes
+ * ({@link ReadOptions#jfrParser()}, a {@link JfrParserChoice}): {@code flamediff} ({@link FlamediffJfrParser}, which decodes
  * only what a diff needs; the default), {@code async} (async-profiler's {@code one.jfr.JfrReader})
  * and {@code jdk} ({@code jdk.jfr.consumer}), the two it is tested against. A recording that was cut or is
  * still being written is read up to its last complete chunk and marked truncated. Stateless and
@@ -41,7 +41,7 @@ public final class JfrProfileReader implements ProfileReader {
      * decoding the events, pools and names a diff does not use (benchmarks/README.md has the
      * figures). The async and JDK parsers stay selectable, and are its oracles in tests.
      */
-    public static final String DEFAULT_PARSER = FlamediffJfrParser.NAME;
+    public static final JfrParserChoice DEFAULT_PARSER = JfrParserChoice.FLAMEDIFF;
 
     @Override
     public String format() {
@@ -71,7 +71,7 @@ public final class JfrProfileReader implements ProfileReader {
      * @return the profile of the chosen event, whose metadata names the event; truncated with a
      *     note when only the complete chunks could be read
      * @throws UnrecognizedFormatException if the input is not JFR, of an unsupported version, or
-     *     the options ask for an unknown event or parser, or for wall-clock samples the recording
+     *     the options ask for an unknown event, or for wall-clock samples the recording
      *     does not have
      * @throws dev.flamediff.model.MalformedProfileException if no chunk is complete or a chunk
      *     cannot be decoded, naming the byte offset
@@ -80,7 +80,7 @@ public final class JfrProfileReader implements ProfileReader {
     @Override
     public Profile read(ProfileInput input, ReadOptions options) throws ProfileException, IOException {
         String source = input.name();
-        JfrParser parser = parser(options.jfrParser().orElse(DEFAULT_PARSER), source);
+        JfrParser parser = options.jfrParser().orElse(DEFAULT_PARSER).create();
         Optional<JfrEvent> asked = Optional.empty();
         if (options.event().isPresent()) {
             asked = Optional.of(JfrEvent.byLabel(options.event().get()).orElseThrow(() -> new UnrecognizedFormatException(
@@ -129,25 +129,6 @@ public final class JfrProfileReader implements ProfileReader {
                 chunks.truncation().isPresent(), false, notes(event, chosen, sink, asked.isEmpty(), parser, chunks, options),
                 losses(sink, chunks));
         return new Profile(sink.tree(chosen), metadata);
-    }
-
-    /**
-     * Makes the named parser. Each is made only when asked for: loading the async or JDK parser
-     * loads jfr-converter's or the JDK's recording classes, which the other parsers do not need.
-     */
-    private static JfrParser parser(String name, String source) throws UnrecognizedFormatException {
-        switch (name) {
-            case FlamediffJfrParser.NAME:
-                return new FlamediffJfrParser();
-            case AsyncJfrParser.NAME:
-                return new AsyncJfrParser();
-            case JdkJfrParser.NAME:
-                return new JdkJfrParser();
-            default:
-                break;
-        }
-        throw new UnrecognizedFormatException("unknown JFR parser \"" + name + "\" (expected jdk, async or flamediff)",
-                source, FORMAT, Position.NONE, null);
     }
 
     /**

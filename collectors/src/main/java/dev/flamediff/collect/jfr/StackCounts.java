@@ -55,6 +55,15 @@ final class StackCounts {
         return counts[slot];
     }
 
+    /** Returns the number of events added, over all keys. */
+    long events() {
+        long n = 0;
+        for (int slot = 0; slot < counts.length; slot++) {
+            n += counts[slot];
+        }
+        return n;
+    }
+
     private void grow() {
         long[] oldKeys = keys;
         long[] oldWeights = weights;

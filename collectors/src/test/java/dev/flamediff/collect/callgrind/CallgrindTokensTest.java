@@ -20,7 +20,7 @@ class CallgrindTokensTest {
             }
             String t = line.toString().strip();
             String[] expected = t.isEmpty() ? new String[0] : t.split("[ \\t]+");
-            assertThat(CallgrindParser.tokens(line.toString())).as("'%s'", line).containsExactly(expected);
+            assertThat(CallgrindWords.tokens(line.toString())).as("'%s'", line).containsExactly(expected);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.flamediff.collect.InputLimits;
 import dev.flamediff.collect.ProfileInput;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.collect.jfr.JfrProfileReader;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.MalformedProfileException;
@@ -81,7 +82,7 @@ class ErrorMessagesTest {
     void jfrNamesTheByteOffsetOfAnUnsupportedVersion(String parser) throws Exception {
         byte[] jfr = Files.readAllBytes(FixtureFiles.path("jfr/ap17-base.jfr"));
         ByteBuffer.wrap(jfr).putShort(4, (short) 1);
-        ProfileException e = read("v1.jfr", jfr, ReadOptions.DEFAULT.withJfrParser(parser));
+        ProfileException e = read("v1.jfr", jfr, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         assertThat(e).isInstanceOf(UnrecognizedFormatException.class);
         assertThat(e.getMessage()).contains("v1.jfr: jfr, byte 4: unsupported JFR version 1.");
     }
@@ -90,7 +91,7 @@ class ErrorMessagesTest {
     @ValueSource(strings = {"jdk", "async", "flamediff"})
     void jfrNamesTheByteOffsetOfACut(String parser) throws Exception {
         byte[] jfr = Files.readAllBytes(FixtureFiles.path("jfr/jdk17-base.jfr"));
-        ProfileException e = read("cut.jfr", Arrays.copyOf(jfr, 5000), ReadOptions.DEFAULT.withJfrParser(parser));
+        ProfileException e = read("cut.jfr", Arrays.copyOf(jfr, 5000), ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         assertThat(e.getMessage()).contains("cut.jfr: jfr, byte ").contains("no complete chunk");
     }
 
@@ -104,7 +105,7 @@ class ErrorMessagesTest {
         for (int i = 0; i < 64; i++) {
             jfr[(int) meta + i] = (byte) 0xFF;
         }
-        ProfileException e = read("damaged.jfr", jfr, ReadOptions.DEFAULT.withJfrParser(parser));
+        ProfileException e = read("damaged.jfr", jfr, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         // The chunk's offsets are checked before either parser runs: the metadata event is named.
         assertThat(e.getMessage()).contains("damaged.jfr: jfr, byte " + meta + ": ");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.Profile;
@@ -62,7 +63,7 @@ class FuzzFindingsTest {
         int first = (int) ByteBuffer.wrap(bytes).getLong(8);
         Path cpuTime = Files.write(dir.resolve("cpu-time.jfr"), Arrays.copyOf(bytes, first));
         Path execution = Files.write(dir.resolve("execution.jfr"), Arrays.copyOfRange(bytes, first, bytes.length));
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         long cpu = Profiles.read(cpuTime, options).tree().grandTotal(0);
         long exec = Profiles.read(execution, options).tree().grandTotal(0);
         assertThat(cpu).isPositive();
@@ -77,7 +78,7 @@ class FuzzFindingsTest {
     @ValueSource(strings = {"jdk", "async"})
     void allocationWeightsPastSixtyFourBitsAreAnError(String parser) throws Exception {
         Path file = input("jfr" + capital(parser) + "Parser/finding-alloc-weight-overflow-ap25");
-        assertThatThrownBy(() -> Profiles.read(file, ReadOptions.DEFAULT.withJfrParser(parser).withEvent("alloc")))
+        assertThatThrownBy(() -> Profiles.read(file, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withEvent("alloc")))
                 .isInstanceOf(LimitExceededException.class)
                 .hasMessageEndingWith("values sum past the 64-bit range (9223372036854775807)");
     }
@@ -86,7 +87,7 @@ class FuzzFindingsTest {
     @ValueSource(strings = {"jdk", "async"})
     void methodsNamedByMissingSymbolsAreUnknownNotEmpty(String parser) throws Exception {
         Path file = input("jfr" + capital(parser) + "Parser/finding-missing-method-symbols-jdk17");
-        CallTree tree = Profiles.read(file, ReadOptions.DEFAULT.withJfrParser(parser)).tree();
+        CallTree tree = Profiles.read(file, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())).tree();
         boolean unknown = false;
         for (int n = 1; n < tree.size(); n++) {
             String name = tree.frame(n).name();

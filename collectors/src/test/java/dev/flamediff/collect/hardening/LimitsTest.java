@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.flamediff.collect.InputLimits;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.ProfileException;
@@ -74,7 +75,7 @@ class LimitsTest {
     @MethodSource("everyFixtureAndParser")
     void theDefaultsPassEveryRealFixture(String fixture) throws Exception {
         String[] parts = fixture.split("@");
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parts.length > 1 ? parts[1] : "jdk");
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parts.length > 1 ? parts[1] : "jdk").orElseThrow());
         assertThat(options.limits()).isEqualTo(InputLimits.DEFAULT);
         assertThat(Profiles.read(FixtureFiles.path(parts[0]), options).tree().size()).isGreaterThan(1);
     }
@@ -106,7 +107,7 @@ class LimitsTest {
     private static void expectLimit(String fixture, InputLimits limits, String mentions) {
         for (String parser : fixture.startsWith("jfr/") ? List.of("jdk", "async", "flamediff") : List.of("jdk")) {
             Path file = FixtureFiles.path(fixture);
-            assertThatThrownBy(() -> Profiles.read(file, ReadOptions.DEFAULT.withLimits(limits).withJfrParser(parser)))
+            assertThatThrownBy(() -> Profiles.read(file, ReadOptions.DEFAULT.withLimits(limits).withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())))
                     .as(fixture + " with the " + parser + " parser")
                     .isInstanceOf(LimitExceededException.class)
                     .hasMessageContaining(file.toString())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.perftools.profiles.ProfileProto;
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.fixtures.CancellationLatency;
 import dev.flamediff.fixtures.FixtureFiles;
 import java.io.BufferedOutputStream;
@@ -96,18 +97,18 @@ class ReaderCancellationLatencyTest {
     @Test
     void asyncParserOnAsyncProfilerRecording() throws Exception {
         assertStopsSoon("JFR, async parser, async-profiler recording", repeated("jfr/ap17-base.jfr", 400),
-                ReadOptions.DEFAULT.withJfrParser("async"));
+                ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.ASYNC));
     }
 
     @Test
     void asyncParserOnJdkRecording() throws Exception {
         assertStopsSoon("JFR, async parser, JDK recording", repeated("jfr/jdk17-base.jfr", 300),
-                ReadOptions.DEFAULT.withJfrParser("async"));
+                ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.ASYNC));
     }
 
     @Test
     void jdkParser() throws Exception {
-        assertStopsSoon("JFR, JDK parser", repeated("jfr/jdk17-base.jfr", 150), ReadOptions.DEFAULT.withJfrParser("jdk"));
+        assertStopsSoon("JFR, JDK parser", repeated("jfr/jdk17-base.jfr", 150), ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.JDK));
     }
 
     private static void assertStopsSoon(String stage, Path file, ReadOptions options) throws Exception {

@@ -9,6 +9,7 @@ import dev.flamediff.collect.ProfileReader;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.collect.callgrind.CallgrindReader;
 import dev.flamediff.collect.collapsed.CollapsedReader;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.collect.jfr.JfrProfileReader;
 import dev.flamediff.collect.pprof.PprofReader;
 import dev.flamediff.model.CallTree;
@@ -45,17 +46,17 @@ class ReaderFuzzTest {
 
     @FuzzTest(maxDuration = "4m")
     void jfrJdkParser(byte[] data) {
-        read(new JfrProfileReader(), data, OPTIONS.withJfrParser("jdk"));
+        read(new JfrProfileReader(), data, OPTIONS.withJfrParser(JfrParserChoice.JDK));
     }
 
     @FuzzTest(maxDuration = "4m")
     void jfrAsyncParser(byte[] data) {
-        read(new JfrProfileReader(), data, OPTIONS.withJfrParser("async"));
+        read(new JfrProfileReader(), data, OPTIONS.withJfrParser(JfrParserChoice.ASYNC));
     }
 
     @FuzzTest(maxDuration = "4m")
     void jfrFlamediffParser(byte[] data) {
-        read(new JfrProfileReader(), data, OPTIONS.withJfrParser("flamediff"));
+        read(new JfrProfileReader(), data, OPTIONS.withJfrParser(JfrParserChoice.FLAMEDIFF));
     }
 
     @FuzzTest(maxDuration = "4m")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
+import dev.flamediff.collect.jfr.JfrParserChoice;
 import dev.flamediff.fixtures.FixtureFiles;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileException;
@@ -67,7 +68,7 @@ class TruncationSweepTest {
                 Path file = dir.resolve("cut-" + cut);
                 Files.write(file, java.util.Arrays.copyOf(whole, cut));
                 for (String parser : parsers) {
-                    check(fixture, whole, cut, file, ReadOptions.DEFAULT.withJfrParser(parser));
+                    check(fixture, whole, cut, file, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
                 }
                 Files.delete(file);
             }
@@ -75,7 +76,7 @@ class TruncationSweepTest {
     }
 
     private static void check(String fixture, byte[] whole, int cut, Path file, ReadOptions options) throws IOException {
-        String what = fixture + " cut at byte " + cut + " (" + options.jfrParser().orElse("") + ")";
+        String what = fixture + " cut at byte " + cut + " (" + options.jfrParser().map(JfrParserChoice::label).orElse("") + ")";
         Profile profile;
         try {
             profile = Profiles.read(file, options);

@@ -102,11 +102,11 @@ class FlamediffParserParityTest {
         for (ReadOptions options : List.of(ReadOptions.DEFAULT, ReadOptions.DEFAULT.withEvent("cpu"),
                 ReadOptions.DEFAULT.withEvent("cpu").withThreads(true).withLineNumbers(true),
                 ReadOptions.DEFAULT.withEvent("alloc"), ReadOptions.DEFAULT.withEvent("lock").withNormalizeNames(false))) {
-            Profile own = Profiles.read(both, options.withJfrParser(FlamediffJfrParser.NAME));
-            Profile async = Profiles.read(both, options.withJfrParser("async"));
+            Profile own = Profiles.read(both, options.withJfrParser(JfrParserChoice.FLAMEDIFF));
+            Profile async = Profiles.read(both, options.withJfrParser(JfrParserChoice.ASYNC));
             assertThat(JfrFixtures.collapse(own)).isEqualTo(JfrFixtures.collapse(async));
             assertThat(notes(own)).isEqualTo(notes(async));
-            ReadOptions jdk = options.withJfrParser("jdk");
+            ReadOptions jdk = options.withJfrParser(JfrParserChoice.JDK);
             Map<String, List<Long>> expected = new TreeMap<>(JfrFixtures.collapse(Profiles.read(JfrFixtures.path(first), jdk)));
             JfrFixtures.mergeInto(expected, JfrFixtures.collapse(Profiles.read(JfrFixtures.path(second), jdk)));
             // Joined recordings of both writers hold allocation samples in one and TLAB events in the
@@ -123,9 +123,9 @@ class FlamediffParserParityTest {
     }
 
     private static void assertSame(Path file, ReadOptions options) throws Exception {
-        Profile own = Profiles.read(file, options.withJfrParser(FlamediffJfrParser.NAME));
+        Profile own = Profiles.read(file, options.withJfrParser(JfrParserChoice.FLAMEDIFF));
         for (String oracle : ORACLES) {
-            Profile other = Profiles.read(file, options.withJfrParser(oracle));
+            Profile other = Profiles.read(file, options.withJfrParser(JfrParserChoice.byLabel(oracle).orElseThrow()));
             assertThat(own.valueTypes()).as(oracle).isEqualTo(other.valueTypes());
             assertThat(own.metadata().event()).as(oracle).isEqualTo(other.metadata().event());
             assertThat(JfrFixtures.collapse(own)).as("tree against " + oracle).isEqualTo(JfrFixtures.collapse(other));

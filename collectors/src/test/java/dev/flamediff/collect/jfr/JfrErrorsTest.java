@@ -22,6 +22,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Detection and the one-line errors for input that is not JFR, or not readable JFR. */
@@ -85,19 +86,33 @@ class JfrErrorsTest {
     }
 
     @Test
-    void unknownEventsAndParsersAreNamed() {
+    void unknownEventsAreNamed() {
         assertThatThrownBy(() -> JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withEvent("Ir")))
                 .isInstanceOf(UnrecognizedFormatException.class)
                 .hasMessageEndingWith("jdk17-base.jfr: jfr: no event \"Ir\" in JFR recordings (expected cpu, wall, alloc, lock or native)");
-        assertThatThrownBy(() -> JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser("fast")))
-                .isInstanceOf(UnrecognizedFormatException.class)
-                .hasMessageEndingWith("jdk17-base.jfr: jfr: unknown JFR parser \"fast\" (expected jdk, async or flamediff)");
+    }
+
+    @Test
+    void parsersAreNamedByTheirLabelsInAnyCase() {
+        for (JfrParserChoice parser : JfrParserChoice.values()) {
+            assertThat(JfrParserChoice.byLabel(parser.label())).contains(parser);
+        }
+        assertThat(JfrParserChoice.values()).extracting(JfrParserChoice::label).containsExactly("jdk", "async", "flamediff");
+        assertThat(JfrParserChoice.byLabel("fast")).isEmpty();
+        assertThat(JfrParserChoice.byLabel("JDK")).contains(JfrParserChoice.JDK);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(JfrParserChoice.class)
+    void eachParserSaysItsLabelInTheNotes(JfrParserChoice parser) throws Exception {
+        assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(parser)).metadata().notes())
+                .anyMatch(note -> note.endsWith("read by the " + parser.label() + " parser"));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"jdk", "async", "flamediff"})
     void wallOfAJdkRecordingSaysWhatIsAvailable(String parser) {
-        assertThatThrownBy(() -> JfrFixtures.read("jdk25-head", ReadOptions.DEFAULT.withEvent("wall").withJfrParser(parser)))
+        assertThatThrownBy(() -> JfrFixtures.read("jdk25-head", ReadOptions.DEFAULT.withEvent("wall").withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())))
                 .isInstanceOf(UnrecognizedFormatException.class)
                 .hasMessageEndingWith("jdk25-head.jfr: jfr: the recording has no wall-clock samples (profiler.WallClockSample);"
                         + " the JDK's recorder has none: read it with --event cpu, alloc, lock or native, or record with"
@@ -107,7 +122,7 @@ class JfrErrorsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"jdk", "async", "flamediff"})
     void treeLimitsApply(String parser) {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser)
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())
                 .withLimits(InputLimits.DEFAULT.withTree(TreeLimits.DEFAULT.withMaxNodes(50)));
         assertThatThrownBy(() -> JfrFixtures.read("ap17-head", options))
                 .isInstanceOf(LimitExceededException.class)
@@ -138,7 +153,7 @@ class JfrErrorsTest {
             Path damaged = dir.resolve("damaged-" + round + ".jfr");
             Files.write(damaged, bytes);
             try {
-                Profile p = Profiles.read(damaged, ReadOptions.DEFAULT.withJfrParser(parser));
+                Profile p = Profiles.read(damaged, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
                 assertThat(p.metadata().format()).isEqualTo("jfr");
             } catch (ProfileException e) {
                 failures++;

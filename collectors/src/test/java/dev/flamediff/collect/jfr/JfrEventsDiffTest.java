@@ -43,7 +43,7 @@ class JfrEventsDiffTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("writersAndParsers")
     void cpuShowsTheRegressionTheImprovementAndTheNewMethod(String writer, String parser) throws Exception {
-        Map<String, double[]> work = callsFromWork(writer, ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(parser));
+        Map<String, double[]> work = callsFromWork(writer, ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         // compressBlock is new work, and in some runs it grows more than parseRecords does, so
         // the slower method is the top regression among the methods both variants call.
         assertThat(topRegression(calledByBoth(work))).isEqualTo("parseRecords");
@@ -114,7 +114,7 @@ class JfrEventsDiffTest {
     @ValueSource(strings = {"async", "jdk", "flamediff"})
     void stacksCutByTheRecordersDepthLimitAreCountedInANote(String parser) throws Exception {
         // Recorded with -XX:FlightRecorderOptions:stackdepth=8: the deeper worker stacks lose their roots.
-        Profile cut = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(parser));
+        Profile cut = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         String note = cut.metadata().notes().stream().filter(n -> n.contains("depth limit")).findFirst().orElseThrow();
         long cutEvents = Long.parseLong(note.substring(0, note.indexOf(' ')));
         assertThat(cutEvents).isPositive().isLessThan(cut.tree().grandTotal(0));
@@ -122,7 +122,7 @@ class JfrEventsDiffTest {
                 + " depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise): their root-side"
                 + " frames are missing");
         assertThat(cut.tree().maxDepth()).isEqualTo(8);
-        assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(parser)).metadata().notes())
+        assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())).metadata().notes())
                 .noneMatch(n -> n.contains("depth limit"));
     }
 

@@ -62,13 +62,13 @@ class JfrHostileInputTest {
         assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(ALLOCATION_BUDGET);
         // flamediff's parser checks each count against its bytes too, with the same words.
         long beforeOwn = allocatedBytes();
-        assertThatThrownBy(() -> Profiles.read(bad, ReadOptions.DEFAULT.withJfrParser("flamediff")))
+        assertThatThrownBy(() -> Profiles.read(bad, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.FLAMEDIFF)))
                 .isInstanceOf(MalformedProfileException.class)
                 .hasMessageStartingWith(bad + ": jfr, byte ")
                 .hasMessageContaining(": chunk 1: " + problem);
         assertThat(allocatedBytes() - beforeOwn).as("bytes allocated by the read").isLessThan(ALLOCATION_BUDGET);
         // The JDK's parser refuses them too.
-        assertThatThrownBy(() -> Profiles.read(bad, ReadOptions.DEFAULT.withJfrParser("jdk")))
+        assertThatThrownBy(() -> Profiles.read(bad, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.JDK)))
                 .isInstanceOf(MalformedProfileException.class);
     }
 
@@ -77,7 +77,7 @@ class JfrHostileInputTest {
     void anEventLongerThanItsFieldsIsReadAndTheRestSkipped(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path longer = Files.write(dir.resolve("longer.jfr"), HostileJfr.extraByteInSamples(real, 50));
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         Profile expected = JfrFixtures.read("ap25-base", options);
         Profile read = Profiles.read(longer, options);
         assertThat(JfrFixtures.collapse(read)).isEqualTo(JfrFixtures.collapse(expected));
@@ -89,7 +89,7 @@ class JfrHostileInputTest {
     void aStackIdWrittenAsANineByteVarintIsRead(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path wide = Files.write(dir.resolve("wide.jfr"), HostileJfr.nineByteStackIds(real, 6));
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         assertThat(JfrFixtures.collapse(Profiles.read(wide, options)))
                 .isEqualTo(JfrFixtures.collapse(JfrFixtures.read("ap25-base", options)));
     }
@@ -99,7 +99,7 @@ class JfrHostileInputTest {
     void eventsWhoseFieldsRunPastTheirSizeAreDroppedAndCounted(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path overlong = Files.write(dir.resolve("overlong.jfr"), HostileJfr.overlongSamples(real, 10));
-        Profile read = Profiles.read(overlong, ReadOptions.DEFAULT.withJfrParser(parser));
+        Profile read = Profiles.read(overlong, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         long all = JfrFixtures.read("ap25-base", ReadOptions.DEFAULT).tree().total(0, 0);
         // Every tenth of the 584 samples, from the first: 59 dropped, the others read in step.
         assertThat(read.metadata().event()).isEqualTo("cpu");
@@ -116,7 +116,7 @@ class JfrHostileInputTest {
     void allocationWeightsThatSumPast64BitsAreAnErrorNotANegativeTotal(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path heavy = Files.write(dir.resolve("heavy.jfr"), HostileJfr.allocationWeights(real, 1L << 60));
-        assertThatThrownBy(() -> Profiles.read(heavy, ReadOptions.DEFAULT.withJfrParser(parser).withEvent("alloc")))
+        assertThatThrownBy(() -> Profiles.read(heavy, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withEvent("alloc")))
                 .isInstanceOf(LimitExceededException.class)
                 .hasMessage(heavy + ": jfr: the jdk.ObjectAllocationInNewTLAB+OutsideTLAB events' alloc/bytes values"
                         + " sum past the 64-bit range (9223372036854775807)");
@@ -127,7 +127,7 @@ class JfrHostileInputTest {
     void negativeWeightsAreDroppedAndCounted(String parser) throws Exception {
         byte[] real = Files.readAllBytes(JfrFixtures.path("ap25-base"));
         Path negative = Files.write(dir.resolve("negative.jfr"), HostileJfr.allocationWeights(real, -1L));
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withEvent("alloc");
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withEvent("alloc");
         Profile read = Profiles.read(negative, options);
         Profile real0 = JfrFixtures.read("ap25-base", options);
         assertThat(read.tree().total(0, 0)).isGreaterThanOrEqualTo(0).isLessThan(real0.tree().total(0, 0));

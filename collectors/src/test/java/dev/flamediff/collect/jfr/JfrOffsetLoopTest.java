@@ -143,6 +143,6 @@ class JfrOffsetLoopTest {
     }
 
     private static void read(Path file, String parser) throws Exception {
-        Profiles.read(file, ReadOptions.DEFAULT.withJfrParser(parser));
+        Profiles.read(file, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
     }
 }

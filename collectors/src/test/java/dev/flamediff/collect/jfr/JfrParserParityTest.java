@@ -57,8 +57,8 @@ class JfrParserParityTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"jdk17-base", "jdk17-head", "jdk17-base2", "jdk25-base", "jdk25-head"})
     void theDefaultEventIsTheSameForBothParsers(String name) throws Exception {
-        Profile jdk = JfrFixtures.read(name, ReadOptions.DEFAULT.withJfrParser("jdk"));
-        Profile async = JfrFixtures.read(name, ReadOptions.DEFAULT.withJfrParser("async"));
+        Profile jdk = JfrFixtures.read(name, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.JDK));
+        Profile async = JfrFixtures.read(name, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.ASYNC));
         assertThat(async.metadata().event()).isEqualTo(jdk.metadata().event()).isEqualTo("cpu");
         assertThat(async.valueTypes()).isEqualTo(jdk.valueTypes());
     }
@@ -66,13 +66,13 @@ class JfrParserParityTest {
     @org.junit.jupiter.api.Test
     void theAsyncParserKeepsNativeMethodSamplesOutOfCpu() throws Exception {
         // jdk17-depth8 holds one jdk.NativeMethodSample (which recording gets one varies per recording run).
-        Profile nativeSamples = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native").withJfrParser("async"));
-        Profile cpu = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser("async"));
-        Profile jdkCpu = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser("jdk"));
+        Profile nativeSamples = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native").withJfrParser(JfrParserChoice.ASYNC));
+        Profile cpu = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(JfrParserChoice.ASYNC));
+        Profile jdkCpu = JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("cpu").withJfrParser(JfrParserChoice.JDK));
         assertThat(nativeSamples.tree().grandTotal(0)).isEqualTo(1);
         assertThat(cpu.tree().grandTotal(0)).isEqualTo(jdkCpu.tree().grandTotal(0));
         assertThat(JfrFixtures.collapse(nativeSamples)).isEqualTo(JfrFixtures.collapse(
-                JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native").withJfrParser("jdk"))));
+                JfrFixtures.read("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native").withJfrParser(JfrParserChoice.JDK))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -85,8 +85,8 @@ class JfrParserParityTest {
     }
 
     private static void assertSameTree(String name, ReadOptions options) throws Exception {
-        Profile jdk = JfrFixtures.read(name, options.withJfrParser("jdk"));
-        Profile async = JfrFixtures.read(name, options.withJfrParser("async"));
+        Profile jdk = JfrFixtures.read(name, options.withJfrParser(JfrParserChoice.JDK));
+        Profile async = JfrFixtures.read(name, options.withJfrParser(JfrParserChoice.ASYNC));
         Map<String, List<Long>> expected = new TreeMap<>(JfrFixtures.collapse(jdk));
         if (!options.event().orElse("").equals("lock") && !options.event().orElse("").equals("native")) {
             // Lock and native-method events are rare (jdk17-depth8 has no lock event and one native

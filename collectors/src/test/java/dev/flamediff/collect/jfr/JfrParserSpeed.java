@@ -27,7 +27,7 @@ public final class JfrParserSpeed {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         long events = countStackEvents(file);
         for (String parser : new String[] {"jdk", "async", "flamediff"}) {
-            ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+            ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
             Profiles.read(file, options);
             Profiles.read(file, options);
             long[] nanos = new long[rounds];

@@ -46,9 +46,9 @@ class JfrRecorderDetectorTest {
         assertThat(notes("jdk17-head", ReadOptions.DEFAULT)).anyMatch(n -> n.endsWith("read by the flamediff parser"));
         assertThat(notes("jdk17-depth8", ReadOptions.DEFAULT.withEvent("native")))
                 .anyMatch(n -> n.endsWith("read by the flamediff parser"));
-        assertThat(notes("ap17-head", ReadOptions.DEFAULT.withJfrParser("jdk")))
+        assertThat(notes("ap17-head", ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.JDK)))
                 .anyMatch(n -> n.endsWith("read by the jdk parser"));
-        assertThat(notes("jdk17-head", ReadOptions.DEFAULT.withJfrParser("jdk")))
+        assertThat(notes("jdk17-head", ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.JDK)))
                 .anyMatch(n -> n.endsWith("read by the jdk parser"));
     }
 

@@ -29,7 +29,7 @@ class JfrThreadsAndTimeTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("fixturesAndParsers")
     void threadsPutOneThreadFrameAtTheRoot(String name, String parser) throws Exception {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         CallTree plain = JfrFixtures.read(name, options).tree();
         CallTree split = JfrFixtures.read(name, options.withThreads(true)).tree();
         assertThat(split.grandTotal(0)).isEqualTo(plain.grandTotal(0));
@@ -47,7 +47,7 @@ class JfrThreadsAndTimeTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("fixturesAndParsers")
     void theThreadFilterKeepsOnlyMatchingThreads(String name, String parser) throws Exception {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withThreads(true);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withThreads(true);
         CallTree all = JfrFixtures.read(name, options).tree();
         CallTree w0 = JfrFixtures.read(name, options.withThreadFilter(Pattern.compile("^worker-0$"))).tree();
         CallTree w1 = JfrFixtures.read(name, options.withThreadFilter(Pattern.compile("^worker-1$"))).tree();
@@ -61,7 +61,7 @@ class JfrThreadsAndTimeTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("fixturesAndParsers")
     void timeWindowsSplitTheRecordingWithoutLosingOrDoublingEvents(String name, String parser) throws Exception {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withEvent("cpu");
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withEvent("cpu");
         Profile whole = JfrFixtures.read(name, options);
         long cut = whole.metadata().durationNanos() / 2;
         long first = JfrFixtures.read(name, options.withTimeWindow(null, cut)).tree().grandTotal(0);
@@ -77,7 +77,7 @@ class JfrThreadsAndTimeTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("fixturesAndParsers")
     void aTimeWindowPastTheEndKeepsNothingAndSaysSoWithTheRecordingsLength(String name, String parser) throws Exception {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         Profile whole = JfrFixtures.read(name, options);
         long past = whole.metadata().durationNanos() + 60_000_000_000L;
         Profile none = JfrFixtures.read(name, options.withTimeWindow(past, null));
@@ -92,7 +92,7 @@ class JfrThreadsAndTimeTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("fixturesAndParsers")
     void aThreadFilterMatchingNoThreadSaysSoListingSomeThreads(String name, String parser) throws Exception {
-        Profile none = JfrFixtures.read(name, ReadOptions.DEFAULT.withJfrParser(parser)
+        Profile none = JfrFixtures.read(name, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())
                 .withThreadFilter(Pattern.compile("nomatch")));
         assertThat(none.tree().grandTotal(0)).isZero();
         assertThat(none.metadata().event()).isEqualTo("cpu");
@@ -104,7 +104,7 @@ class JfrThreadsAndTimeTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("fixturesAndParsers")
     void theThreadFilterSaysWhatItKept(String name, String parser) throws Exception {
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         long all = JfrFixtures.read(name, options).tree().grandTotal(0);
         Profile w0 = JfrFixtures.read(name, options.withThreadFilter(Pattern.compile("^worker-0$")));
         assertThat(w0.metadata().notes()).contains("--thread-filter ^worker-0$ kept "

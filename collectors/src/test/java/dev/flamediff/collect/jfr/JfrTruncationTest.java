@@ -40,7 +40,7 @@ class JfrTruncationTest {
     @ValueSource(strings = {"jdk", "async", "flamediff"})
     void twoChunksAreResolvedChunkByChunk(String parser) throws Exception {
         Path both = concat("jdk17-base", "jdk17-base2");
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withEvent("alloc");
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withEvent("alloc");
         Profile read = Profiles.read(both, options);
         Map<String, List<Long>> expected = new TreeMap<>(JfrFixtures.collapse(JfrFixtures.read("jdk17-base", options)));
         JfrFixtures.mergeInto(expected, JfrFixtures.collapse(JfrFixtures.read("jdk17-base2", options)));
@@ -59,7 +59,7 @@ class JfrTruncationTest {
                 ReadOptions.DEFAULT.withEvent("cpu").withThreads(true).withLineNumbers(true),
                 ReadOptions.DEFAULT.withEvent("lock").withNormalizeNames(false))) {
             // The JDK parser reads each recording on its own, the reference.
-            ReadOptions jdk = options.withJfrParser("jdk");
+            ReadOptions jdk = options.withJfrParser(JfrParserChoice.JDK);
             Map<String, List<Long>> expected = new TreeMap<>(JfrFixtures.collapse(JfrFixtures.read(first, jdk)));
             JfrFixtures.mergeInto(expected, JfrFixtures.collapse(JfrFixtures.read(second, jdk)));
             assertThat(JfrFixtures.collapse(Profiles.read(both, options))).isEqualTo(expected);
@@ -73,7 +73,7 @@ class JfrTruncationTest {
         long first = Files.size(JfrFixtures.path("jdk17-base"));
         long total = Files.size(both);
         Path cut = cut(both, first + (total - first) / 2);
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         Profile read = Profiles.read(cut, options);
         assertThat(JfrFixtures.collapse(read)).isEqualTo(JfrFixtures.collapse(JfrFixtures.read("jdk17-base", options)));
         assertThat(read.metadata().truncated()).isTrue();
@@ -92,7 +92,7 @@ class JfrTruncationTest {
         // offset + size wraps to a negative number, which once passed the "inside the file" check.
         ByteBuffer.wrap(bytes).putLong((int) first + 8, Long.MAX_VALUE - 10);
         Path bad = Files.write(dir.resolve("overflowing-size.jfr"), bytes);
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         Profile read = Profiles.read(bad, options);
         assertThat(JfrFixtures.collapse(read)).isEqualTo(JfrFixtures.collapse(JfrFixtures.read("jdk17-base", options)));
         assertThat(read.metadata().notes()).first().isEqualTo("read 1 of 2 chunks; the recording was cut at byte "
@@ -104,7 +104,7 @@ class JfrTruncationTest {
     void chunksWithoutCpuTimeSamplesGiveTheirExecutionSamples(String parser) throws Exception {
         // jdk25-base has jdk.CPUTimeSample events (preferred), jdk17-base only jdk.ExecutionSample.
         Path both = concat("jdk25-base", "jdk17-base");
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser);
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow());
         Profile first = JfrFixtures.read("jdk25-base", options);
         Profile second = JfrFixtures.read("jdk17-base", options);
         assertThat(first.metadata().notes().get(0)).contains(" jdk.CPUTimeSample events");
@@ -137,7 +137,7 @@ class JfrTruncationTest {
     void aSingleChunkCutInHalfHasNothingToRead(String parser) throws Exception {
         long size = Files.size(JfrFixtures.path("jdk17-head"));
         Path cut = cut(JfrFixtures.path("jdk17-head"), size / 2);
-        assertThatThrownBy(() -> Profiles.read(cut, ReadOptions.DEFAULT.withJfrParser(parser)))
+        assertThatThrownBy(() -> Profiles.read(cut, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())))
                 .isInstanceOf(MalformedProfileException.class)
                 .hasMessage(cut + ": jfr, byte " + size / 2 + ": no complete chunk to read: the recording was cut at byte "
                         + size / 2 + ", inside chunk 1 (bytes 0 to " + size + ")");
@@ -174,11 +174,11 @@ class JfrTruncationTest {
         bytes[64] = 2;
         Path inProgress = dir.resolve("in-progress.jfr");
         Files.write(inProgress, bytes);
-        Profile read = Profiles.read(inProgress, ReadOptions.DEFAULT.withJfrParser(parser));
+        Profile read = Profiles.read(inProgress, ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()));
         assertThat(read.metadata().truncated()).isTrue();
         assertThat(read.metadata().notes()).first().isEqualTo("chunk 1 was still being written; read up to its last flush");
         assertThat(read.tree().grandTotal(0)).isEqualTo(
-                JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(parser)).tree().grandTotal(0));
+                JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())).tree().grandTotal(0));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -188,7 +188,7 @@ class JfrTruncationTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
             Files.copy(JfrFixtures.path("ap25-head"), out);
         }
-        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(parser).withEvent("wall");
+        ReadOptions options = ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow()).withEvent("wall");
         Profile read = Profiles.read(gz, options);
         assertThat(JfrFixtures.collapse(read)).isEqualTo(JfrFixtures.collapse(JfrFixtures.read("ap25-head", options)));
         assertThat(read.metadata().format()).isEqualTo("jfr");

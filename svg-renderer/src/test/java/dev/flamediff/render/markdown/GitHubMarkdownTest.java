@@ -12,15 +12,12 @@ import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
+import dev.flamediff.testkit.GitHubMarkdown;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,8 +29,6 @@ import org.junit.jupiter.api.Test;
  */
 class GitHubMarkdownTest {
 
-    static final Path CMARK = Path.of("/usr/bin/cmark-gfm");
-
     static final List<String> HOSTILE = List.of(
             "www.evil.example/login", "https://evil.example/x", "mailto:boss@evil.example", "boss@evil.example",
             "@octocat", "@org/team", "#123", "GH-456", "owner/repo#789", "<script>alert(1)</script>",
@@ -42,7 +37,7 @@ class GitHubMarkdownTest {
     @Test
     void noNameFromTheProfilesBecomesALinkAMentionOrMarkup() throws Exception {
         String md = render(hostileDiff());
-        String html = gfm(md);
+        String html = GitHubMarkdown.html(md);
         Matcher links = Pattern.compile("<a [^>]*>").matcher(html);
         while (links.find()) {
             assertThat(links.group()).as("the only link is the report's own").isEqualTo("<a href=\"diff.svg\">");
@@ -70,46 +65,7 @@ class GitHubMarkdownTest {
 
     @Test
     void theTablesKeepTheirColumns() throws Exception {
-        String html = gfm(render(hostileDiff()));
-        for (String table : html.split("<table>")) {
-            if (!table.contains("</table>")) {
-                continue;
-            }
-            String body = table.substring(0, table.indexOf("</table>"));
-            int columns = body.substring(0, body.indexOf("</tr>")).split("<th[ >]", -1).length - 1;
-            for (String row : body.split("<tr>")) {
-                if (row.contains("<td")) {
-                    assertThat(count(row, "<td")).as(row).isEqualTo(columns);
-                }
-            }
-        }
-    }
-
-    private static int count(String s, String what) {
-        return s.split(Pattern.quote(what), -1).length - 1;
-    }
-
-    /** Renders Markdown as GitHub does (cmark-gfm with the table and autolink extensions). */
-    static String gfm(String markdown) throws Exception {
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        if (!Files.isExecutable(CMARK)) {
-            if (ci) {
-                throw new AssertionError(CMARK + " is missing: .ci/run must install cmark-gfm");
-            }
-            Assumptions.abort(CMARK + " is not installed (apt-get install cmark-gfm)");
-        }
-        Path in = Files.createTempFile("report", ".md");
-        try {
-            Files.writeString(in, markdown);
-            Process p = new ProcessBuilder(CMARK.toString(), "-e", "table", "-e", "autolink", in.toString())
-                    .redirectErrorStream(true).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).isZero();
-            return new String(out, StandardCharsets.UTF_8);
-        } finally {
-            Files.deleteIfExists(in);
-        }
+        GitHubMarkdown.assertTablesKeepTheirColumns(GitHubMarkdown.html(render(hostileDiff())));
     }
 
     /** Every hostile name as a frame that grew, in a callgrind-like profile whose event is hostile too. */

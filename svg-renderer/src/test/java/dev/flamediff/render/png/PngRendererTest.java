@@ -17,6 +17,7 @@ import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.Renderers;
 import dev.flamediff.render.svg.SvgRenderer;
+import dev.flamediff.testkit.FoldedProfiles;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -202,14 +203,8 @@ class PngRendererTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    private static Profile profile(String... lines) throws Exception {
-        CallTreeBuilder b = new CallTreeBuilder(List.of(ValueType.SAMPLES));
-        for (String line : lines) {
-            int sp = line.lastIndexOf(' ');
-            b.addStack(Arrays.stream(line.substring(0, sp).split(";")).map(Frame::of).toList(),
-                    Long.parseLong(line.substring(sp + 1)));
-        }
-        return new Profile(b.build(), ProfileMetadata.of("p.collapsed", "collapsed", "cpu"));
+    private static Profile profile(String... lines) {
+        return FoldedProfiles.profile("p.collapsed", ValueType.SAMPLES, lines);
     }
 
     static int red(int rgb) {
