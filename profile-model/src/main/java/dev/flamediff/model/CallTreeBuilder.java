@@ -1,6 +1,5 @@
 package dev.flamediff.model;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 
@@ -27,19 +26,19 @@ public final class CallTreeBuilder {
      */
     private static final int LIST_MAX = 2;
 
-    private static final int LINK = 4;
+    static final int LINK = 4;
     /** The node's frame id. */
-    private static final int FRAME = 0;
+    static final int FRAME = 0;
     /** The most recently added child, 0 for none (the root is nobody's child). */
-    private static final int FIRST = 1;
+    static final int FIRST = 1;
     /** The next older sibling, 0 for none. */
-    private static final int NEXT = 2;
+    static final int NEXT = 2;
     /** The number of children. */
-    private static final int COUNT = 3;
+    static final int COUNT = 3;
     /** The most nodes whose links fit in one array. */
     private static final int MAX_CAPACITY = (Integer.MAX_VALUE - 8) / LINK;
     /** Nodes handled between two interrupt checks; a power of two, so the test is a mask. */
-    private static final int CHECK_EVERY = 4096;
+    static final int CHECK_EVERY = 4096;
 
     private final LongIntMap childIndex = new LongIntMap(1024);
     private int[] parent = new int[1024];
@@ -277,64 +276,6 @@ public final class CallTreeBuilder {
             throw new IllegalStateException("build() was already called");
         }
         built = true;
-        FrameTable table = frames.build();
-        int n = size;
-        int[] outParent = new int[n];
-        int[] outFrame = new int[n];
-        int[] outDepth = new int[n];
-        int[] outEnd = new int[n];
-        long[][] outSelf = new long[self.length][n];
-        // Pre-order walk down the child lists, each node's children pushed in reverse frame
-        // order so the smallest is numbered first: pending old ids with their parents' new ids.
-        int[] pendingNode = new int[Math.max(1, n)];
-        int[] pendingParent = new int[Math.max(1, n)];
-        long[] keyed = new long[16];
-        int sp = 0;
-        pendingParent[sp++] = -1;
-        for (int next = 0; sp > 0; next++) {
-            if ((next & (CHECK_EVERY - 1)) == 0) {
-                InterruptibleCopies.checkInterrupt();
-            }
-            sp--;
-            int old = pendingNode[sp];
-            int par = pendingParent[sp];
-            outParent[next] = par;
-            outFrame[next] = links[old * LINK + FRAME];
-            outDepth[next] = par < 0 ? 0 : outDepth[par] + 1;
-            for (int v = 0; v < self.length; v++) {
-                outSelf[v][next] = self[v][old];
-            }
-            int count = links[old * LINK + COUNT];
-            if (count == 1) {
-                pendingNode[sp] = links[old * LINK + FIRST];
-                pendingParent[sp++] = next;
-            } else if (count > 1) {
-                if (keyed.length < count) {
-                    keyed = new long[Math.max(count, keyed.length * 2)];
-                }
-                int k = 0;
-                for (int c = links[old * LINK + FIRST]; c != 0; c = links[c * LINK + NEXT]) {
-                    keyed[k++] = ((long) table.rank(links[c * LINK + FRAME]) << 32) | c;
-                }
-                Arrays.sort(keyed, 0, count);
-                for (k = count - 1; k >= 0; k--) {
-                    pendingNode[sp] = (int) keyed[k];
-                    pendingParent[sp++] = next;
-                }
-            }
-        }
-        for (int i = n - 1; i >= 0; i--) {
-            if ((i & (CHECK_EVERY - 1)) == 0) {
-                InterruptibleCopies.checkInterrupt();
-            }
-            if (outEnd[i] == 0) {
-                outEnd[i] = i + 1;
-            }
-            if (i > 0) {
-                int p = outParent[i];
-                outEnd[p] = Math.max(outEnd[p], outEnd[i]);
-            }
-        }
-        return new CallTree(table, valueTypes, outParent, outFrame, outEnd, outDepth, outSelf);
+        return PreOrderNumbering.of(frames.build(), valueTypes, links, self, size);
     }
 }
