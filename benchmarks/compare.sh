@@ -282,7 +282,13 @@ time_pairs "$small_runs" "${chosen[@]}"
         $3 == "NA" { next }
         {
             key = $1 " " $2
-            if (!(key in seen)) { order[++k] = key; seen[key] = 1 }
+            if (!(key in seen)) {
+                order[++k] = key; seen[key] = 1
+                # A pair name can have several peers, each timed in rounds of its own after the
+                # last (the folded pair: jfrconv, cat, Perl): the rounds of a peer are paired with
+                # the flamediff runs made in them, which began one run before its first.
+                if ($2 !~ /^flamediff/) for (f in count) { split(f, q, " "); if (q[1] == $1 && q[2] ~ /^flamediff/) from[key, f] = count[f] - 1 }
+            }
             wall[key] = wall[key] " " $3; rss[key] = rss[key] " " $4; size[key] = $5; n = ++count[key]
             cpu[key] = cpu[key] " " $6; load[key] = load[key] " " $7
             at[key, n] = $3
@@ -297,7 +303,8 @@ time_pairs "$small_runs" "${chosen[@]}"
                         split(order[j], q, " ")
                         if (q[1] != p[1] || q[2] ~ /^flamediff/) continue
                         list = ""
-                        for (r = 1; r <= count[order[i]] && r <= count[order[j]]; r++) list = list " " (at[order[j], r] / at[order[i], r])
+                        o = from[order[j], order[i]] + 0
+                        for (r = 1; o + r <= count[order[i]] && r <= count[order[j]]; r++) list = list " " (at[order[j], r] / at[order[i], o + r])
                         ratio = ratio sprintf("%s %.2fx  ", q[2], median(list))
                     }
                 }
