@@ -24,7 +24,7 @@ import dev.flamediff.diff.stats.NegativeBinomialExact;
  *   <li>{@link NoiseModel#COMPOUND_POISSON} (weighted samples): the same test on effective sample
  *       counts, value² / Σw², the count of equal-weight samples with the same relative noise.</li>
  *   <li>{@link NoiseModel#EXACT}: with one run per side any change is significant; with several,
- *       Welch's t-test on the runs (moderated as limma does, {@link WelchTest}).</li>
+ *       Welch's t-test on the runs (moderated as limma does, {@link ModeratedWelch}).</li>
  * </ul>
  * The score is signed (positive = head larger): the log-ratio z, or Welch's t.
  */
@@ -164,7 +164,7 @@ final class ChangeTester {
         }
         if (model == NoiseModel.EXACT) {
             return base.length > 1 || head.length > 1
-                    ? WelchTest.test(base, baseScale, baseSpread2, head, headScale, headSpread2, runVariation)
+                    ? ModeratedWelch.test(base, baseScale, baseSpread2, head, headScale, headSpread2, runVariation)
                     : Outcome.exact(b * baseScale, h * headScale);
         }
         double dispersion = dispersion(base, head, baseVariance, headVariance, systemShare);

@@ -20,7 +20,7 @@ final class RunSpread {
     static final double OVERDISPERSION_LEVEL = 0.05;
     /**
      * How many degrees of freedom the spread measured over all nodes is worth as the prior of one
-     * node's several-runs test ({@link ChangeTester}, {@link WelchTest}).
+     * node's several-runs test ({@link ChangeTester}, {@link ModeratedWelch}).
      */
     static final int PRIOR_DF = 10;
 

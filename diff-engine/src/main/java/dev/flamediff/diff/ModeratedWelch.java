@@ -7,9 +7,9 @@ import dev.flamediff.diff.stats.Distributions;
  * sampling noise), each side's variance moderated towards a prior as limma does. The test
  * {@link ChangeTester} runs for exact values when a side has more than one run.
  */
-final class WelchTest {
+final class ModeratedWelch {
 
-    private WelchTest() {
+    private ModeratedWelch() {
     }
 
     /**
