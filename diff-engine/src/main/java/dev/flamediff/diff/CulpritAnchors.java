@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.LongIntMap;
 import java.util.ArrayList;
@@ -28,8 +27,9 @@ final class CulpritAnchors {
     /**
      * @param function per node, its function's index
      * @param functions how many functions there are
+     * @param frames which distinct frame each node has
      */
-    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions) {
+    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions, NodeFrames frames) {
         // Per node its edge's index, and per edge the values through it: a boxed map keyed by
         // the edge took a quarter of a large diff's time (Long's hash of caller ^ callee collides).
         LongIntMap edgeIndex = new LongIntMap(1024);
@@ -53,7 +53,8 @@ final class CulpritAnchors {
             edgeHead[e] += diff.headTotal(n);
         }
         newCode = new boolean[diff.size()];
-        boolean[] runtime = FrameClass.runtimeMask(frames(diff), diff.size());
+        // Decided once per distinct frame: the name tests would otherwise run on every node.
+        boolean[] runtime = FrameClass.runtimeMask(frames.distinct());
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         List<List<Integer>> out = new ArrayList<>(functions);
@@ -67,7 +68,7 @@ final class CulpritAnchors {
             int e = edgeOf[n];
             boolean oneSidedEdge = (edgeBase[e] == 0) != (edgeHead[e] == 0);
             newCode[n] = !nearRoot && (newCode[p] || oneSidedEdge);
-            boolean program = !runtime[n] && diff.frame(n).kind() != FrameKind.THREAD;
+            boolean program = !runtime[frames.of(n)] && diff.frame(n).kind() != FrameKind.THREAD;
             programAbove[n] = program || programAbove[p];
             // Runtime code belongs to the program's method that calls it, as new code does; the
             // program's methods it calls back are their own again.
@@ -87,14 +88,6 @@ final class CulpritAnchors {
     /** Returns whether the node is new code (or code no longer called). */
     boolean newCode(int node) {
         return newCode[node];
-    }
-
-    private static Frame[] frames(DiffTree diff) {
-        Frame[] out = new Frame[diff.size()];
-        for (int n = 0; n < out.length; n++) {
-            out[n] = diff.frame(n);
-        }
-        return out;
     }
 
     /** The call edge into a node: its caller's function and its own, -1 for the root. */
