@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * values, then sums the rest as they come.
  *
  * <p>The distribution a sum runs over depends on the total of both counts, not on how it splits
- * (the same pair of 210 MB files asks for 31 thousand pairs of a few thousand totals), and its
+ * (the pairs of one diff have at most {@value NegativeBinomialExact#EXACT_LIMIT} + 1 totals), and its
  * weights are what costs: a logarithm or two and an exponential per term, where the tails are
  * additions. So the weights are kept per total too, up to {@value #MAX_WEIGHTS} of them in all
  * (16 MB), and a pair whose total is known is summed from them, in the same order and so to
