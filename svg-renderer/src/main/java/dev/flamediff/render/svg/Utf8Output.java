@@ -19,11 +19,6 @@ final class Utf8Output {
     static final int TEXT = 1;
     static final int ATTRIBUTE = 2;
 
-    private static final byte[] AMP = {'&', 'a', 'm', 'p', ';'};
-    private static final byte[] LT = {'&', 'l', 't', ';'};
-    private static final byte[] GT = {'&', 'g', 't', ';'};
-    private static final byte[] QUOT = {'&', 'q', 'u', 'o', 't', ';'};
-
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     /** Room for the longest thing one character writes (an entity), checked once per character. */
@@ -72,9 +67,7 @@ final class Utf8Output {
             char c = cs[i];
             if (c < 0x80) {
                 if (escapes != RAW && (c == '&' || c == '<' || c == '>' || (c == '"' && escapes == ATTRIBUTE))) {
-                    byte[] entity = c == '&' ? AMP : c == '<' ? LT : c == '>' ? GT : QUOT;
-                    System.arraycopy(entity, 0, b, p, entity.length);
-                    p += entity.length;
+                    p = entity(b, p, c);
                 } else {
                     b[p++] = (byte) c;
                 }
@@ -104,6 +97,15 @@ final class Utf8Output {
     void flush() throws IOException {
         drain();
         out.flush();
+    }
+
+    private static int entity(byte[] b, int p, char c) {
+        String entity = c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : "&quot;";
+        int n = entity.length();
+        for (int k = 0; k < n; k++) {
+            b[p + k] = (byte) entity.charAt(k);
+        }
+        return p + n;
     }
 
     private static int pair(byte[] b, int p, char high, char low) {
