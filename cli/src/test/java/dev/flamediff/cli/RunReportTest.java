@@ -12,9 +12,32 @@ import dev.flamediff.model.ProfileException;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class RunReportTest {
+
+    @Test
+    void theChangeIsWhatFormatterWrites() {
+        Random random = new Random(20261201);
+        for (int i = 0; i < 200_000; i++) {
+            double pct = switch (i % 4) {
+                case 0 -> (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(9) - 3);
+                // Ties of the first decimal, and the doubles next to them.
+                case 1 -> (random.nextInt(2_000_001) - 1_000_000 + 0.5) / 10;
+                case 2 -> Math.nextUp((random.nextInt(20_001) - 10_000 + 0.5) / 10);
+                default -> (random.nextInt(2_000_001) - 1_000_000) / 100.0 * 100 / 100;
+            };
+            assertThat(RunReport.signedPercent(pct)).as("%s", pct)
+                    .isEqualTo(String.format(Locale.ROOT, "%+.1f%%", pct));
+        }
+        for (double pct : new double[] {0.0, -0.0, -0.04, 0.05, 0.15, 0.25, 0.35, -0.05, 99.95, 1e-300, -1e-300, 1e17,
+                Double.MAX_VALUE, Double.MIN_VALUE, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            assertThat(RunReport.signedPercent(pct)).as("%s", pct)
+                    .isEqualTo(String.format(Locale.ROOT, "%+.1f%%", pct));
+        }
+    }
 
     @Test
     void notesArePrefixedWithTheirInput() throws ProfileException {

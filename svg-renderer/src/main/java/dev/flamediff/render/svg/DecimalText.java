@@ -33,6 +33,12 @@ final class DecimalText {
         if (!(v >= 0)) {
             return null;
         }
+        // Whole numbers below a thousand (most sample counts of a graph): their digits as they are,
+        // without the general path's builder, which a small diff's run mostly interprets.
+        long whole = (long) v;
+        if (whole == v && whole < 1000 && minFraction == 0) {
+            return Long.toString(whole);
+        }
         long scale = 1;
         for (int i = 0; i < maxFraction; i++) {
             scale *= 10;
@@ -48,7 +54,7 @@ final class DecimalText {
         long units = Math.abs(fraction - 0.5) < 1e-6
                 ? new BigDecimal(v).setScale(maxFraction, RoundingMode.HALF_EVEN).unscaledValue().longValueExact()
                 : (long) floor + (fraction > 0.5 ? 1 : 0);
-        long whole = units / scale;
+        whole = units / scale;
         long frac = units % scale;
         int digits = maxFraction;
         while (digits > minFraction && frac % 10 == 0) {

@@ -1,7 +1,7 @@
 package dev.flamediff.render.svg;
 
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import javax.xml.namespace.NamespaceContext;
@@ -11,23 +11,25 @@ import javax.xml.stream.XMLStreamWriter;
 /**
  * The part of {@link XMLStreamWriter} the SVG document uses (elements without prefixes,
  * attributes, the default namespace, characters and CDATA), writing the bytes the JDK's own
- * writer writes for them, straight into a {@link Writer}. The JDK's writer checks and escapes
- * every string character by character through several layers; on a diff of a few hundred KB its
- * cost was about a third of the whole render, most of it before the JIT had compiled it. The other
- * methods of the interface throw {@link UnsupportedOperationException}.
+ * writer writes for them into a UTF-8 {@code OutputStreamWriter}, straight into a stream
+ * ({@link Utf8Output}). The JDK's writer checks and escapes every string character by character
+ * through several layers; on a diff of a few hundred KB its cost was about a third of the whole
+ * render, most of it before the JIT had compiled it. The other methods of the interface throw
+ * {@link UnsupportedOperationException}.
  *
  * <p>Escaping, as the JDK's writer does it: {@code & < >} in text, and also {@code "} in
  * attribute values. Not thread-safe.
  */
 final class SvgMarkupWriter implements XMLStreamWriter {
 
-    private final Writer out;
+    private final Utf8Output out;
     private final Deque<String> open = new ArrayDeque<>();
     /** A start tag whose attributes may still follow: 0 none, 1 an element's, 2 an empty element's. */
     private int pending;
 
-    SvgMarkupWriter(Writer out) {
-        this.out = out;
+    /** Creates the writer of UTF-8 markup into the stream, which {@link #flush()} flushes and nothing closes. */
+    SvgMarkupWriter(OutputStream out) {
+        this.out = new Utf8Output(out);
     }
 
     @Override
@@ -58,11 +60,11 @@ final class SvgMarkupWriter implements XMLStreamWriter {
             throw new XMLStreamException("attribute " + localName + " outside a start tag");
         }
         try {
-            out.write(' ');
-            out.write(localName);
-            out.write("=\"");
-            escape(value, true);
-            out.write('"');
+            out.write(" ", Utf8Output.RAW);
+            out.write(localName, Utf8Output.RAW);
+            out.write("=\"", Utf8Output.RAW);
+            out.write(value, Utf8Output.ATTRIBUTE);
+            out.write("\"", Utf8Output.RAW);
         } catch (IOException e) {
             throw new XMLStreamException(e);
         }
@@ -77,7 +79,7 @@ final class SvgMarkupWriter implements XMLStreamWriter {
     public void writeCharacters(String text) throws XMLStreamException {
         closeStartTag();
         try {
-            escape(text, false);
+            out.write(text, Utf8Output.TEXT);
         } catch (IOException e) {
             throw new XMLStreamException(e);
         }
@@ -144,35 +146,10 @@ final class SvgMarkupWriter implements XMLStreamWriter {
 
     private void write(String s) throws XMLStreamException {
         try {
-            out.write(s);
+            out.write(s, Utf8Output.RAW);
         } catch (IOException e) {
             throw new XMLStreamException(e);
         }
-    }
-
-    /** Writes the runs between markup characters as they are, each markup character escaped. */
-    private void escape(String s, boolean attribute) throws IOException {
-        int from = 0;
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            String entity;
-            if (c == '&') {
-                entity = "&amp;";
-            } else if (c == '<') {
-                entity = "&lt;";
-            } else if (c == '>') {
-                entity = "&gt;";
-            } else if (c == '"' && attribute) {
-                entity = "&quot;";
-            } else {
-                continue;
-            }
-            out.write(s, from, i - from);
-            out.write(entity);
-            from = i + 1;
-        }
-        out.write(s, from, n - from);
     }
 
     // ---- not used by the SVG document

@@ -4,12 +4,8 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.render.DiffRenderer;
 import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -58,20 +54,18 @@ public final class SvgRenderer implements DiffRenderer {
     @Override
     public void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException {
         FlameLayout layout = FlameLayout.of(diff, WidthWeights.of(diff), options);
-        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        XMLStreamWriter xml = new SvgMarkupWriter(out);
         try {
             // flamediff's own writer of the JDK writer's bytes: not whichever StAX implementation
             // the classpath offers, so the bytes do not depend on the host's dependencies.
-            XMLStreamWriter xml = new SvgMarkupWriter(writer);
             new SvgDocumentWriter(diff, options, layout, assets, fixedSize).write(xml);
+            // The end of the document is written without checks: a render interrupted there must
+            // not end as if it had not been.
+            RenderInterrupts.checkEvery(0);
             xml.flush();
             xml.close();
         } catch (XMLStreamException e) {
             throw new IOException("cannot write the SVG: " + e.getMessage(), e);
         }
-        // The end of the document is written without checks: a render interrupted there must
-        // not end as if it had not been.
-        RenderInterrupts.checkEvery(0);
-        writer.flush();
     }
 }

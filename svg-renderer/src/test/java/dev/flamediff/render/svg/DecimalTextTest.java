@@ -50,6 +50,16 @@ class DecimalTextTest {
     }
 
     @Test
+    void agreesWithDecimalFormatOnWholeNumbers() {
+        for (int i = 0; i <= 100_000; i = i < 2_000 ? i + 1 : i + 997) {
+            for (int p = 0; p < PATTERNS.length; p++) {
+                assertThat(DecimalText.format(i, DIGITS[p][0], DIGITS[p][1], GROUPING[p]))
+                        .as("%s of %d", PATTERNS[p], i).isEqualTo(reference(PATTERNS[p]).format(i));
+            }
+        }
+    }
+
+    @Test
     void leavesNonFiniteAndHugeValuesToDecimalFormat() {
         assertThat(DecimalText.format(-1, 0, 0, true)).isEqualTo(reference("#,##0").format(-1));
         assertThat(DecimalText.format(-0.0, 0, 2, true)).isEqualTo(reference("#,##0.##").format(-0.0));
