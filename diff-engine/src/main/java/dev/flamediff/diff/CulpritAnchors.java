@@ -1,9 +1,7 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.model.FrameKind;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Per function, the topmost nodes that can carry a change of their own (its anchors), and which
@@ -20,7 +18,8 @@ import java.util.List;
  */
 final class CulpritAnchors {
 
-    private final List<List<Integer>> anchors;
+    /** Per function, its anchor nodes in pre-order. */
+    private final int[][] anchors;
     private final boolean[] newCode;
 
     /**
@@ -35,10 +34,9 @@ final class CulpritAnchors {
         boolean[] runtime = FrameClass.runtimeMask(frames.distinct());
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
-        List<List<Integer>> out = new ArrayList<>(functions);
-        for (int f = 0; f < functions; f++) {
-            out.add(new ArrayList<>());
-        }
+        // Per node whether it anchors its function, then the anchors in one array per function.
+        boolean[] anchor = new boolean[diff.size()];
+        int[] count = new int[functions];
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
             int p = diff.parent(n);
@@ -50,15 +48,25 @@ final class CulpritAnchors {
             // program's methods it calls back are their own again.
             boolean runtimeCall = !program && programAbove[p];
             if (!newCode[n] && !runtimeCall && sums.topmost[n]) {
-                out.get(function[n]).add(n);
+                anchor[n] = true;
+                count[function[n]]++;
             }
         }
-        anchors = out;
+        anchors = new int[functions][];
+        for (int f = 0; f < functions; f++) {
+            anchors[f] = new int[count[f]];
+        }
+        int[] filled = new int[functions];
+        for (int n = 1; n < diff.size(); n++) {
+            if (anchor[n]) {
+                anchors[function[n]][filled[function[n]]++] = n;
+            }
+        }
     }
 
-    /** Returns the anchor nodes of function {@code f}, in pre-order. */
-    List<Integer> of(int f) {
-        return anchors.get(f);
+    /** Returns the anchor nodes of function {@code f}, in pre-order; the caller must not modify them. */
+    int[] of(int f) {
+        return anchors[f];
     }
 
     /** Returns whether the node is new code (or code no longer called). */

@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -101,7 +102,7 @@ final class CulpritFinder {
      * Not the runtime code it calls: that is in its inclusive change, and a method whose every
      * callee is the JDK's would otherwise test its whole work instead of what it newly does.
      */
-    private Part own(List<Integer> nodes) {
+    private Part own(int[] nodes) {
         Part part = new Part();
         for (int n : nodes) {
             part.add(n, true, null);
@@ -120,7 +121,7 @@ final class CulpritFinder {
      * the function's inclusive change is lost in the rest of its work (a loop that now also calls
      * an audit log, say). A self-time change alone must show in the inclusive value too.
      */
-    private boolean callsSignificantNewCode(List<Integer> nodes, double delta) {
+    private boolean callsSignificantNewCode(int[] nodes, double delta) {
         for (int n : nodes) {
             for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
                 FunctionDiff g = functions[function[c]];
@@ -146,7 +147,7 @@ final class CulpritFinder {
         Part[] ownOnAnchors = new Part[functions.length];
         for (int f = 0; f < functions.length; f++) {
             DiffInterrupts.checkEvery(f);
-            if (anchors.of(f).isEmpty() || functions[f].frame().equals(Frame.ROOT)) {
+            if (anchors.of(f).length == 0 || functions[f].frame().equals(Frame.ROOT)) {
                 continue;
             }
             Part own = own(anchors.of(f));
@@ -178,19 +179,24 @@ final class CulpritFinder {
         List<Culprit> out = new ArrayList<>();
         for (int f : candidates) {
             DiffInterrupts.check();
-            List<Integer> nodes = new ArrayList<>();
-            for (int n : anchors.of(f)) {
+            int[] all = anchors.of(f);
+            int[] nodes = new int[all.length];
+            int uncovered = 0;
+            for (int n : all) {
                 if (!accepted.covers(n)) {
-                    nodes.add(n);
+                    nodes[uncovered++] = n;
                 }
             }
-            if (nodes.isEmpty() || profileBase == 0) {
+            if (uncovered < nodes.length) {
+                nodes = Arrays.copyOf(nodes, uncovered);
+            }
+            if (nodes.length == 0 || profileBase == 0) {
                 continue;
             }
             FunctionDiff fn = functions[f];
             Part chosen = null;
             ChangeTester.Outcome outcome = null;
-            Part own = nodes.size() == anchors.of(f).size() ? ownOnAnchors[f] : own(nodes);
+            Part own = nodes.length == all.length ? ownOnAnchors[f] : own(nodes);
             if (ownSignificant[f] && Math.abs(own.delta()) >= FunctionTable.MIN_IMPACT * profileBase
                     && (fn.inclusiveSignificant() || callsSignificantNewCode(nodes, own.delta()))) {
                 chosen = own;
@@ -226,7 +232,7 @@ final class CulpritFinder {
     private static final double CARRIED = FunctionTable.CARRIED_SHARE;
 
     /** The direct callees of the culprit's nodes, merged by function, the largest change in its direction first. */
-    private List<CalleeChange> callees(List<Integer> nodes, int culprit, double delta, double profileBase,
+    private List<CalleeChange> callees(int[] nodes, int culprit, double delta, double profileBase,
                                        boolean newCodeFirst) {
         // v[2] = 1 when some of the calls are new code (part of the culprit's own change).
         Map<Integer, double[]> byFunction = new HashMap<>();

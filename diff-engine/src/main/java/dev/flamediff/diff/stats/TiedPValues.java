@@ -8,8 +8,9 @@ import java.util.function.BooleanSupplier;
  * The Benjamini–Hochberg adjustment of a family whose p-values are mostly ties, computed on the
  * distinct values and their counts instead of a sort of the whole family. The node tests of a
  * large diff are such a family: the p-value is a function of a node's counts, and most nodes
- * share their counts with many others (a 210 MB folded pair: 2.55 million tests, 209 thousand
- * distinct p-values).
+ * share their counts with many others (a 210 MB folded pair: 1.47 million tests of 209 thousand
+ * distinct p-values; twelve adjustments in one JVM took 0.15 to 0.5 s each where the sort took 0.6
+ * to 1.4 s, at a load of 9).
  *
  * <p>Why it is the same array, bit for bit: in the step-up walk from the highest rank down, the
  * ranks a to b of one tied value p give p·m/b first and then larger quotients, so the running
