@@ -4,12 +4,14 @@ import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.Normalization;
+import dev.flamediff.diff.UnionTree;
 import dev.flamediff.model.ProfileException;
 import dev.flamediff.render.RenderOptions;
 import dev.flamediff.render.ReportOptions;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -116,11 +118,11 @@ public final class FlamediffCommand implements Callable<Integer> {
             ProfileFiles.Inputs inputs = profiles.inputs();
             RenderOptions render = renderOptions();
             OutputTarget target = OutputTargets.choose(output.getValue(), format.getValue());
-            RunsReader.Runs runs = new RunsReader(stdin, input.readOptions()).read(inputs);
-            DiffTree diff = diff(runs, target);
+            Merged merged = readAndMerge(inputs, target);
+            DiffTree diff = merged.union().test();
             target.write(diff, render, stdout, outputLimit(inputs));
             // Once the output is written, so that a failed run prints its one error line alone.
-            runs.notes().forEach(err()::println);
+            merged.notes().forEach(err()::println);
             err().println(RunReport.summary(diff));
             GateReport.runsLine(diff).ifPresent(err()::println);
             return GateReport.exitCode(diff, err());
@@ -150,10 +152,25 @@ public final class FlamediffCommand implements Callable<Integer> {
                 .withReport(report.apply(ReportOptions.DEFAULT));
     }
 
-    private DiffTree diff(RunsReader.Runs runs, OutputTarget target) throws CliFailure {
+    /** The runs merged into their union tree, and what the readers noted, without the runs' call trees. */
+    private record Merged(UnionTree union, List<String> notes) {
+    }
+
+    /**
+     * Reads the runs and merges them into their union tree. In a method of its own so that the
+     * runs' call trees are garbage once it returns: the union keeps none of them, and on large
+     * inputs they are a large share of the heap while the nodes are tested and the output is
+     * written (a third of the live heap on two recordings of some 270 MB).
+     */
+    private Merged readAndMerge(ProfileFiles.Inputs inputs, OutputTarget target) throws CliFailure {
+        RunsReader.Runs runs = new RunsReader(stdin, input.readOptions()).read(inputs);
+        return new Merged(union(runs, target), runs.notes());
+    }
+
+    private UnionTree union(RunsReader.Runs runs, OutputTarget target) throws CliFailure {
         EmptySelection.check(runs.base(), runs.head());
         try {
-            return Diffs.diff(runs.base(), runs.head(), noise.apply(diffOptions(target)));
+            return Diffs.union(runs.base(), runs.head(), noise.apply(diffOptions(target)));
         } catch (ProfileException e) {
             throw CliFailure.badInput(e.getMessage(), e);
         }

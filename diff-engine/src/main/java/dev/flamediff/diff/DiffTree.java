@@ -21,10 +21,16 @@ public final class DiffTree extends PreOrderTree {
     private final DiffSide base;
     private final DiffSide head;
     private final Frame[] frame;
+    /** The sides' values per node, null when {@link #exact} holds them. */
     private final double[] baseSelf;
     private final double[] headSelf;
     private final double[] baseTotal;
     private final double[] headTotal;
+    /**
+     * With one run a side at their recorded scale, the run values, whose longs are the sides'
+     * values (run 0 base, run 1 head): four arrays of doubles fewer, 32 bytes a union node.
+     */
+    private final RunValues exact;
     private final NodeSignificance significance;
     private final GateThresholds gate;
     private final FunctionTable functions;
@@ -38,6 +44,7 @@ public final class DiffTree extends PreOrderTree {
              NodeSignificance significance, GateThresholds gate) {
         super(parent, end, depth);
         this.significance = significance;
+        this.exact = baseSelf == null ? significance.runs() : null;
         this.gate = gate;
         this.valueType = valueType;
         this.normalization = normalization;
@@ -59,6 +66,7 @@ public final class DiffTree extends PreOrderTree {
     private DiffTree(DiffTree reversed, DiffTree recorded) {
         super(reversed);
         this.significance = reversed.significance;
+        this.exact = reversed.exact;
         this.gate = reversed.gate;
         this.valueType = reversed.valueType;
         this.normalization = reversed.normalization;
@@ -127,32 +135,32 @@ public final class DiffTree extends PreOrderTree {
 
     /** Returns the node's base self value, scaled. */
     public double baseSelf(int node) {
-        return baseSelf[node];
+        return exact != null ? exact.self(node, 0) : baseSelf[node];
     }
 
     /** Returns the node's head self value, scaled. */
     public double headSelf(int node) {
-        return headSelf[node];
+        return exact != null ? exact.self(node, 1) : headSelf[node];
     }
 
     /** Returns the node's base total value (self plus descendants), scaled. */
     public double baseTotal(int node) {
-        return baseTotal[node];
+        return exact != null ? exact.total(node, 0) : baseTotal[node];
     }
 
     /** Returns the node's head total value (self plus descendants), scaled. */
     public double headTotal(int node) {
-        return headTotal[node];
+        return exact != null ? exact.total(node, 1) : headTotal[node];
     }
 
     /** Returns head self minus base self. */
     public double selfDelta(int node) {
-        return headSelf[node] - baseSelf[node];
+        return headSelf(node) - baseSelf(node);
     }
 
     /** Returns head total minus base total. */
     public double totalDelta(int node) {
-        return headTotal[node] - baseTotal[node];
+        return headTotal(node) - baseTotal(node);
     }
 
     /**
@@ -160,12 +168,12 @@ public final class DiffTree extends PreOrderTree {
      * {@link Double#NaN} when the node has no base value (an added frame has no relative change).
      */
     public double totalDeltaRelative(int node) {
-        return baseTotal[node] == 0 ? Double.NaN : totalDelta(node) / baseTotal[node];
+        return baseTotal(node) == 0 ? Double.NaN : totalDelta(node) / baseTotal(node);
     }
 
     /** Returns the self delta relative to the node's base self, or NaN when base self is 0. */
     public double selfDeltaRelative(int node) {
-        return baseSelf[node] == 0 ? Double.NaN : selfDelta(node) / baseSelf[node];
+        return baseSelf(node) == 0 ? Double.NaN : selfDelta(node) / baseSelf(node);
     }
 
     /**
@@ -183,8 +191,8 @@ public final class DiffTree extends PreOrderTree {
 
     /** Returns whether the node's path exists in base, head or both. */
     public NodeStatus status(int node) {
-        boolean inBase = baseTotal[node] != 0;
-        boolean inHead = headTotal[node] != 0;
+        boolean inBase = baseTotal(node) != 0;
+        boolean inHead = headTotal(node) != 0;
         if (inBase == inHead) {
             return NodeStatus.COMMON;
         }

@@ -39,13 +39,40 @@ public final class Diffs {
      */
     public static DiffTree diff(List<Profile> base, List<Profile> head, DiffOptions options)
             throws IncompatibleProfilesException {
+        return union(base, head, options).test();
+    }
+
+    /**
+     * Merges several runs per side into the union tree, without testing its nodes: the first half
+     * of {@link #diff(List, List, DiffOptions)}, whose {@link UnionTree#test()} gives the same
+     * diff. The union refers to none of the profiles' call trees, so a caller that holds the
+     * profiles only until this returns (the command line) frees them for the tests and the output.
+     *
+     * @return the union tree, never null
+     * @throws IncompatibleProfilesException if the profiles share no value type, or lack the one
+     *     asked for in the options
+     * @throws IllegalArgumentException if a side has no profile
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted (checked
+     *     every few thousand union nodes; the interrupt flag stays set)
+     */
+    public static UnionTree union(List<Profile> base, List<Profile> head, DiffOptions options)
+            throws IncompatibleProfilesException {
+        return union(base, head, options, true);
+    }
+
+    /**
+     * As {@link #union(List, List, DiffOptions)}; with {@code allowExact} false the sides' values
+     * stay in arrays of doubles even where the run values hold them (tests compare the two).
+     */
+    static UnionTree union(List<Profile> base, List<Profile> head, DiffOptions options, boolean allowExact)
+            throws IncompatibleProfilesException {
         if (base.isEmpty() || head.isEmpty()) {
             throw new IllegalArgumentException("each side needs at least one profile");
         }
         if (options.reversedStacks()) {
             DiffOptions asRecorded = options.withReversedStacks(false);
             DiffTree recorded = diff(base, head, asRecorded);
-            return diff(reversed(base), reversed(head), asRecorded).summarizedBy(recorded);
+            return new UnionTree(diff(reversed(base), reversed(head), asRecorded).summarizedBy(recorded));
         }
         List<Profile> all = new ArrayList<>(base);
         all.addAll(head);
@@ -58,7 +85,7 @@ public final class Diffs {
             // Without per-node sample counts the best available guess is one sample per unit.
             model = NoiseModel.POISSON;
         }
-        return new UnionTreeMerger(base, head, type, countType, model, options).merge();
+        return new UnionTreeMerger(base, head, type, countType, model, options, allowExact).merge();
     }
 
     private static List<Profile> reversed(List<Profile> profiles) {

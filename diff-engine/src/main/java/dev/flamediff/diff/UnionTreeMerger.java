@@ -11,9 +11,9 @@ import java.util.List;
 
 /**
  * Merges the runs of both sides, each a pre-ordered tree with sorted children, into one
- * {@link DiffTree}: the union walk gives the nodes, this class adds up each node's values per run
- * and side, scales them by the normalization, derives totals and subtree ends, and has the nodes
- * tested. Single use, single-threaded.
+ * {@link UnionTree}: the union walk gives the nodes, this class adds up each node's values per run
+ * and side, scales them by the normalization and derives totals and subtree ends; the union tree
+ * then has its nodes tested. Single use, single-threaded.
  */
 final class UnionTreeMerger {
 
@@ -37,6 +37,20 @@ final class UnionTreeMerger {
     private double[] baseSelf;
     private double[] headSelf;
     private int size;
+    /** Whether the sides' values are read from the run values (see {@link #merge}). */
+    private boolean exact;
+    private final boolean allowExact;
+    /** The most nodes the union can have: one per node of every tree (the roots share one). */
+    private final long nodeBound;
+    /** With {@link #exact}, per side the sum of the values' magnitudes, and the sum of the values. */
+    private final double[] absSum = new double[2];
+    private final long[] sideSum = new long[2];
+
+    /**
+     * Below this (with room for the rounding of the sum of magnitudes itself) every partial sum of
+     * the values is an integer a double holds exactly, whatever the order it is summed in.
+     */
+    private static final double EXACT_LIMIT = 0x1p52;
 
     /**
      * @param type the value type compared, which every profile has
@@ -46,6 +60,16 @@ final class UnionTreeMerger {
      */
     UnionTreeMerger(List<Profile> base, List<Profile> head, ValueType type, ValueType countType,
                     NoiseModel model, DiffOptions options) {
+        this(base, head, type, countType, model, options, true);
+    }
+
+    /**
+     * @param allowExact false to keep the sides' values in arrays of doubles even where the run
+     *     values hold them (tests compare both)
+     */
+    UnionTreeMerger(List<Profile> base, List<Profile> head, ValueType type, ValueType countType,
+                    NoiseModel model, DiffOptions options, boolean allowExact) {
+        this.allowExact = allowExact;
         this.baseProfiles = List.copyOf(base);
         this.headProfiles = List.copyOf(head);
         List<Profile> all = new ArrayList<>(base);
@@ -62,20 +86,19 @@ final class UnionTreeMerger {
         // Sized for the largest tree and an eighth more: the union of similar profiles rarely
         // needs more, and growing by doubling from small would allocate twice the final arrays.
         int capacity = Math.max(256, Arrays.stream(trees).mapToInt(CallTree::size).max().orElse(0) / 8 * 9);
+        this.nodeBound = Math.max(capacity, Arrays.stream(trees).mapToLong(CallTree::size).sum());
         runSelf = new long[capacity * trees.length];
         frame = new Frame[capacity];
         parent = new int[capacity];
         depth = new int[capacity];
-        baseSelf = new double[capacity];
-        headSelf = new double[capacity];
     }
 
     /**
-     * Returns the union tree.
+     * Returns the union tree, its nodes not tested yet: it refers to none of the profiles' trees.
      *
      * @throws java.util.concurrent.CancellationException if the thread was interrupted
      */
-    DiffTree merge() {
+    UnionTree merge() {
         int k = trees.length;
         int headRuns = k - baseRuns;
         double rawBase = 0;
@@ -102,6 +125,14 @@ final class UnionTreeMerger {
         }
         double baseWeight = baseScale / baseRuns;
         double headWeight = headScale / headRuns;
+        // One run a side at their recorded scale: each side's value of a node is its run's long,
+        // which the diff then reads from the run values instead of four arrays of doubles (32
+        // bytes a node). The same bits: a double sum of integers is exact below 2^53, checked below.
+        exact = allowExact && baseRuns == 1 && headRuns == 1 && baseWeight == 1 && headWeight == 1;
+        if (!exact) {
+            baseSelf = new double[frame.length];
+            headSelf = new double[frame.length];
+        }
 
         new UnionTreeWalk(trees, options.exactFrameKinds()).walk(
                 (par, nodes, from, to) -> add(par, nodes, from, to, baseWeight, headWeight));
@@ -112,13 +143,29 @@ final class UnionTreeMerger {
         frame = Arrays.copyOf(frame, n);
         parent = Arrays.copyOf(parent, n);
         depth = Arrays.copyOf(depth, n);
-        baseSelf = Arrays.copyOf(baseSelf, n);
-        headSelf = Arrays.copyOf(headSelf, n);
         runSelf = Arrays.copyOf(runSelf, n * k);
         runCount = runCount == null ? null : Arrays.copyOf(runCount, n * k);
+        if (exact && (absSum[0] >= EXACT_LIMIT || absSum[1] >= EXACT_LIMIT)) {
+            // Partial sums could round as doubles: the sides' values go back into arrays of doubles,
+            // each node's sum rounded once (summed as doubles, a node merged from several nodes of
+            // a tree could round differently; no profile of 2^52 units of value has been seen).
+            exact = false;
+            baseSelf = new double[n];
+            headSelf = new double[n];
+            for (int i = 0; i < n; i++) {
+                baseSelf[i] = runSelf[i * k];
+                headSelf[i] = runSelf[i * k + 1];
+            }
+        }
         int[] end = new int[n];
-        double[] baseTotal = baseSelf.clone();
-        double[] headTotal = headSelf.clone();
+        double[] baseTotal = null;
+        double[] headTotal = null;
+        if (!exact) {
+            baseSelf = Arrays.copyOf(baseSelf, n);
+            headSelf = Arrays.copyOf(headSelf, n);
+            baseTotal = baseSelf.clone();
+            headTotal = headSelf.clone();
+        }
         for (int i = n - 1; i >= 0; i--) {
             DiffInterrupts.checkEvery(i);
             if (end[i] == 0) {
@@ -127,20 +174,17 @@ final class UnionTreeMerger {
             if (i > 0) {
                 int p = parent[i];
                 end[p] = Math.max(end[p], end[i]);
-                baseTotal[p] += baseTotal[i];
-                headTotal[p] += headTotal[i];
+                if (!exact) {
+                    baseTotal[p] += baseTotal[i];
+                    headTotal[p] += headTotal[i];
+                }
             }
         }
-        DiffSide base = side(baseProfiles, baseScale, baseTotal[0]);
-        DiffSide head = side(headProfiles, headScale, headTotal[0]);
-        boolean[] system = FrameClass.systemMask(frame, n);
-        RunValues runs = new RunValues(k, baseRuns, runSelf, runCount, parent, system);
-        NodeSignificance significance = NodeSignificance.compute(n, runs,
-                new ChangeTester(model, baseScale, headScale, options.runVariation()),
-                options.significanceLevel(), n >= NodeSignificance.PARALLEL_THRESHOLD, NodeSignificance.BLOCK,
-                normalization.mode() != Normalization.Mode.FACTORS);
-        return new DiffTree(type, normalization, base, head, frame, parent, end, depth,
-                baseSelf, headSelf, baseTotal, headTotal, significance, options.gate());
+        DiffSide base = side(baseProfiles, baseScale, exact ? sideSum[0] : baseTotal[0]);
+        DiffSide head = side(headProfiles, headScale, exact ? sideSum[1] : headTotal[0]);
+        return new UnionTree(type, model, options, base, head, baseScale, headScale, k, baseRuns,
+                frame, parent, end, depth, exact ? null : baseSelf, exact ? null : headSelf, baseTotal, headTotal,
+                runSelf, runCount);
     }
 
     private static DiffSide side(List<Profile> profiles, double scale, double total) {
@@ -150,16 +194,19 @@ final class UnionTreeMerger {
 
     private int add(int par, int[] nodes, int[] from, int[] to, double baseWeight, double headWeight) {
         if (size == frame.length) {
-            int cap = size * 2;
+            // Every union node but the root takes a node of some tree: no more than all of them.
+            int cap = (int) Math.max(size + 1L, Math.min(size * 2L, nodeBound));
             frame = Arrays.copyOf(frame, cap);
             parent = Arrays.copyOf(parent, cap);
             depth = Arrays.copyOf(depth, cap);
-            baseSelf = Arrays.copyOf(baseSelf, cap);
-            headSelf = Arrays.copyOf(headSelf, cap);
+            if (!exact) {
+                baseSelf = Arrays.copyOf(baseSelf, cap);
+                headSelf = Arrays.copyOf(headSelf, cap);
+            }
         }
         int k = trees.length;
         if ((size + 1) * k > runSelf.length) {
-            runSelf = Arrays.copyOf(runSelf, Math.max(runSelf.length * 2, (size + 1) * k));
+            runSelf = Arrays.copyOf(runSelf, Math.max(frame.length * k, (size + 1) * k));
         }
         if (countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
             runCount = runCount == null ? new long[runSelf.length] : Arrays.copyOf(runCount, runSelf.length);
@@ -181,6 +228,10 @@ final class UnionTreeMerger {
                 }
                 long v = trees[t].self(valueIndex[t], node);
                 runSelf[id * k + t] += v;
+                if (exact) {
+                    absSum[t] += Math.abs((double) v);
+                    sideSum[t] += v;
+                }
                 if (countValueIndex != null) {
                     runCount[id * k + t] += trees[t].self(countValueIndex[t], node);
                 }
@@ -194,8 +245,10 @@ final class UnionTreeMerger {
         frame[id] = par < 0 ? Frame.ROOT : f;
         parent[id] = par;
         depth[id] = par < 0 ? 0 : depth[par] + 1;
-        baseSelf[id] = b * baseWeight;
-        headSelf[id] = h * headWeight;
+        if (!exact) {
+            baseSelf[id] = b * baseWeight;
+            headSelf[id] = h * headWeight;
+        }
         return id;
     }
 }
