@@ -4,12 +4,12 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /**
- * Builds flamediff's picocli command line. Building picocli's model from the annotations is the
- * largest fixed cost of a run (about half of the main thread's CPU in a diff of two tiny files), so
- * it builds no more than the arguments can use: the subcommands only when an argument names one or
- * asks for help ({@link SubcommandUse}), 15 ms of a small diff; and every command and mixin says
+ * Builds flamediff's picocli command line. Building picocli's model is the largest fixed cost of a
+ * small diff, so it builds no more than the arguments can use: the diff command's model in code
+ * ({@link Flags}), and the subcommands, still declared by annotations, only when an argument names
+ * one or asks for help ({@link SubcommandUse}), 15 ms of a small diff; they say
  * {@code addMethodSubcommands = false}, which spares picocli a search of every method of every
- * class of the model, Object's included, for subcommand methods (16 ms).
+ * class of their model, Object's included, for subcommand methods (16 ms).
  */
 final class CommandLines {
 
@@ -23,7 +23,7 @@ final class CommandLines {
      * @param args the arguments to be executed, or null for every subcommand
      */
     static CommandLine of(FlamediffCommand command, String[] args) {
-        CommandLine cli = new CommandLine(command);
+        CommandLine cli = new CommandLine(command.spec());
         if (args == null || SubcommandUse.possible(args)) {
             cli.addSubcommand("suite", new SuiteCommand());
             cli.addSubcommand("agent-path", new AgentPathCommand());

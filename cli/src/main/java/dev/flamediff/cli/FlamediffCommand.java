@@ -14,84 +14,61 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code flamediff BASE HEAD -o OUT}: reads the runs of both sides, diffs them, writes the diff,
  * then reports on stderr what the readers noticed, the totals and the CI gate's verdict (exit
- * code 1 when it failed). The flags map onto the stages' options records through the mixins.
+ * code 1 when it failed). The flags map onto the stages' options records through the option
+ * classes, which declare them on the command's picocli model in code ({@link Flags} says why).
  */
-// addMethodSubcommands = false here and on every mixin: see CommandLines.
-@Command(name = "flamediff", mixinStandardHelpOptions = true, addMethodSubcommands = false, versionProvider = VersionProvider.class,
-        sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Diffs two profiles (JFR, collapsed stacks, pprof, callgrind) of the same program "
-                + "and writes a differential flame graph (svg, or png for places that show only images), a Markdown "
-                + "summary for a pull-request comment (md), a JSON diff tree (json) or 3-column collapsed stacks "
-                + "(collapsed). What the readers noticed about the inputs (events dropped or a recording cut short "
-                + "first) is printed on stderr and repeated in the svg, png, md and json outputs; collapsed output "
-                + "holds only stacks, so its notes are on stderr alone."},
-        footerHeading = "%nExit codes:%n",
-        footer = {"  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)"})
 public final class FlamediffCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this).name("flamediff")
+            .versionProvider(new VersionProvider());
+    private final Flags flags = new Flags(spec);
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "output file; its extension (svg, json, collapsed, md, png) picks the format; "
-                    + "- or no -o writes to stdout")
-    private String output;
+    private final OptionSpec output = flags.add(Flags.valued("OUT", String.class, "-o", "--output")
+            .description("output file; its extension (svg, json, collapsed, md, png) picks the format; "
+                    + "- or no -o writes to stdout"));
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "output format (svg, json, collapsed, ...); overrides the extension; default svg for stdout")
-    private String format;
+    private final OptionSpec format = flags.add(Flags.valued("FORMAT", String.class, "-f", "--format")
+            .description("output format (svg, json, collapsed, ...); overrides the extension; default svg for stdout"));
 
-    @Option(names = "--title", paramLabel = "TEXT", description = "title of the graph")
-    private String title;
+    private final OptionSpec title = flags.add(Flags.valued("TEXT", String.class, "--title")
+            .description("title of the graph"));
 
-    @Option(names = "--normalize", paramLabel = "MODE", converter = NormalizationConverter.class,
-            defaultValue = "none",
-            description = "none (default: values as recorded), total (base scaled to head's total), "
-                    + "or base=X,head=Y (per-side scale factors)")
-    private Normalization normalization;
+    private final OptionSpec normalization = flags.add(Flags.valued("MODE", Normalization.class, "--normalize")
+            .converters(new NormalizationConverter()).defaultValue("none")
+            .description("none (default: values as recorded), total (base scaled to head's total), "
+                    + "or base=X,head=Y (per-side scale factors)"));
 
-    @Option(names = "--minwidth", paramLabel = "PX", defaultValue = "0.1",
-            description = "frames narrower than this (pixels of a 1200-pixel graph) are merged; default ${DEFAULT-VALUE}")
-    private double minWidth;
+    private final OptionSpec minWidth = flags.add(Flags.valued("PX", double.class, "--minwidth").defaultValue("0.1")
+            .description("frames narrower than this (pixels of a 1200-pixel graph) are merged; default "
+                    + "${DEFAULT-VALUE}"));
 
-    @Mixin
-    private InputOptions input = new InputOptions();
+    private final InputOptions input = new InputOptions(flags);
+    private final ProfileFiles profiles = new ProfileFiles(flags);
+    private final NoiseOptions noise = new NoiseOptions(flags);
+    private final GraphOptions graph = new GraphOptions(flags);
+    private final ReportFlags report = new ReportFlags(flags);
 
-    @Mixin
-    private ProfileFiles profiles = new ProfileFiles();
+    private final OptionSpec maxOutputBytes = flags.add(Flags.valued("N", Long.class, "--max-output-bytes")
+            .description("fail when the output would be larger than N bytes; default 16 times the inputs' size, at"
+                    + " least 1 GiB"));
 
-    @Mixin
-    private NoiseOptions noise = new NoiseOptions();
-
-    @Mixin
-    private GraphOptions graph = new GraphOptions();
-
-    @Mixin
-    private ReportFlags report = new ReportFlags();
-
-    @Option(names = "--max-output-bytes", paramLabel = "N",
-            description = "fail when the output would be larger than N bytes; default 16 times the inputs' size, at"
-                    + " least 1 GiB")
-    private Long maxOutputBytes;
-
-    @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
-    private boolean verbose;
+    private final OptionSpec verbose = flags.add(Flags.onOff("-v", "--verbose")
+            .description("print stack traces of errors"));
 
     private final InputStream stdin;
     private final OutputStream stdout;
 
     /**
      * Creates the command reading {@code -} from {@link System#in} and writing {@code -o -} to the
-     * process's standard output (not {@link System#out}, which swallows write errors).
+     * process's standard output (not {@link System#out}, which swallows write errors). Run it
+     * through {@link #commandLine(FlamediffCommand)}: the command carries its own picocli model,
+     * which {@code new CommandLine(command)} would not see (it reads annotations, and there are none).
      */
     public FlamediffCommand() {
         this(System.in, new java.io.FileOutputStream(java.io.FileDescriptor.out));
@@ -104,6 +81,21 @@ public final class FlamediffCommand implements Callable<Integer> {
     public FlamediffCommand(InputStream stdin, OutputStream stdout) {
         this.stdin = stdin;
         this.stdout = stdout;
+        flags.addHelpAndVersion();
+        spec.usageMessage().sortOptions(false).autoWidth(true)
+                .description("Diffs two profiles (JFR, collapsed stacks, pprof, callgrind) of the same program "
+                        + "and writes a differential flame graph (svg, or png for places that show only images), a "
+                        + "Markdown summary for a pull-request comment (md), a JSON diff tree (json) or 3-column "
+                        + "collapsed stacks (collapsed). What the readers noticed about the inputs (events dropped or "
+                        + "a recording cut short first) is printed on stderr and repeated in the svg, png, md and "
+                        + "json outputs; collapsed output holds only stacks, so its notes are on stderr alone.")
+                .footerHeading("%nExit codes:%n")
+                .footer("  0  the diff was written", "  1  a CI gate failed", "  2  bad input or usage (one line on stderr)");
+    }
+
+    /** The command's picocli model, for {@link CommandLines} to run it. */
+    CommandSpec spec() {
+        return spec;
     }
 
     /**
@@ -125,7 +117,7 @@ public final class FlamediffCommand implements Callable<Integer> {
         try {
             ProfileFiles.Inputs inputs = profiles.inputs();
             RenderOptions render = renderOptions();
-            OutputTarget target = OutputTargets.choose(output, format);
+            OutputTarget target = OutputTargets.choose(output.getValue(), format.getValue());
             Merged merged = readAndMerge(inputs, target);
             DiffTree diff = merged.union().test();
             target.write(diff, render, stdout, outputLimit(inputs));
@@ -148,14 +140,15 @@ public final class FlamediffCommand implements Callable<Integer> {
     }
 
     DiffOptions diffOptions(OutputTarget target) {
-        return input.apply(graph.apply(DiffOptions.DEFAULT.withNormalization(normalization), target));
+        return input.apply(graph.apply(DiffOptions.DEFAULT.withNormalization(normalization.getValue()), target));
     }
 
     RenderOptions renderOptions() throws CliFailure {
-        if (!(minWidth >= 0) || Double.isInfinite(minWidth)) {
-            throw CliFailure.badInput("--minwidth must be a number of pixels >= 0, not " + minWidth, null);
+        double width = minWidth.getValue();
+        if (!(width >= 0) || Double.isInfinite(width)) {
+            throw CliFailure.badInput("--minwidth must be a number of pixels >= 0, not " + width, null);
         }
-        return graph.apply(RenderOptions.DEFAULT.withTitle(title).withMinWidth(minWidth))
+        return graph.apply(RenderOptions.DEFAULT.withTitle(title.getValue()).withMinWidth(width))
                 .withReport(report.apply(ReportOptions.DEFAULT));
     }
 
@@ -185,13 +178,14 @@ public final class FlamediffCommand implements Callable<Integer> {
 
     /** The output's size limit: --max-output-bytes, or a multiple of the inputs' size on disk. */
     private long outputLimit(ProfileFiles.Inputs inputs) throws CliFailure {
-        return maxOutputBytes != null ? FlagValues.positive("--max-output-bytes", maxOutputBytes)
+        Long limit = maxOutputBytes.getValue();
+        return limit != null ? FlagValues.positive("--max-output-bytes", limit)
                 : OutputWriter.defaultLimit(inputs.base(), inputs.head());
     }
 
     private int fail(CliFailure failure) {
         err().println("flamediff: " + failure.getMessage());
-        if (verbose && failure.getCause() != null) {
+        if (Flags.isOn(verbose) && failure.getCause() != null) {
             failure.getCause().printStackTrace(err());
         }
         return failure.exitCode();

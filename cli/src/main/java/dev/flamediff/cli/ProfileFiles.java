@@ -1,17 +1,14 @@
 package dev.flamediff.cli;
 
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * The profiles to diff, a picocli mixin: {@code BASE HEAD}, or several runs per side with
+ * The profiles to diff: {@code BASE HEAD}, or several runs per side with
  * {@code --base a b c --head x y z}, of which {@code BASE HEAD} is the one-run case; or a lone
  * {@code BASE} that is a 3-column file holding both sides.
  */
-// Not a command: the annotation only spares picocli a search of its methods for subcommands.
-@Command(addMethodSubcommands = false)
 final class ProfileFiles {
 
     /**
@@ -31,23 +28,24 @@ final class ProfileFiles {
         }
     }
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "BASE",
-            description = "the profile before the change; - reads stdin")
-    private String base;
+    private final PositionalParamSpec base;
+    private final PositionalParamSpec head;
+    private final OptionSpec baseRuns;
+    private final OptionSpec headRuns;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "HEAD",
-            description = "the profile after the change; - reads stdin; left out when BASE is a 3-column file "
-                    + "(stack base head, difffolded.pl's output), which holds both")
-    private String head;
-
-    @Option(names = "--base", arity = "1..*", paramLabel = "FILE",
-            description = "several base runs instead of BASE: a node's value is the mean over the runs, "
-                    + "and significance uses the run-to-run spread")
-    private List<String> baseRuns;
-
-    @Option(names = "--head", arity = "1..*", paramLabel = "FILE",
-            description = "several head runs instead of HEAD (with --base)")
-    private List<String> headRuns;
+    /** Declares the parameters and flags on the command, in this order. */
+    ProfileFiles(Flags flags) {
+        base = flags.add(PositionalParamSpec.builder().index("0").arity("0..1").paramLabel("BASE").type(String.class)
+                .description("the profile before the change; - reads stdin"));
+        head = flags.add(PositionalParamSpec.builder().index("1").arity("0..1").paramLabel("HEAD").type(String.class)
+                .description("the profile after the change; - reads stdin; left out when BASE is a 3-column file "
+                        + "(stack base head, difffolded.pl's output), which holds both"));
+        baseRuns = flags.add(Flags.valued("FILE", List.class, "--base").auxiliaryTypes(String.class).arity("1..*")
+                .description("several base runs instead of BASE: a node's value is the mean over the runs, "
+                        + "and significance uses the run-to-run spread"));
+        headRuns = flags.add(Flags.valued("FILE", List.class, "--head").auxiliaryTypes(String.class).arity("1..*")
+                .description("several head runs instead of HEAD (with --base)"));
+    }
 
     /**
      * Returns the inputs given: either the two positional profiles, or a lone one, or
@@ -56,8 +54,12 @@ final class ProfileFiles {
      * @throws CliFailure (exit code 2) naming the usage problem
      */
     Inputs inputs() throws CliFailure {
+        String base = this.base.getValue();
+        String head = this.head.getValue();
+        List<String> baseRuns = this.baseRuns.getValue();
+        List<String> headRuns = this.headRuns.getValue();
         boolean runs = baseRuns != null || headRuns != null;
-        String problem = problem(runs);
+        String problem = problem(base, head, baseRuns, headRuns);
         boolean mayBeOneFile = base != null && head == null && !runs;
         if (problem != null && !mayBeOneFile) {
             throw CliFailure.badInput(problem + " (see flamediff --help)", null);
@@ -68,7 +70,8 @@ final class ProfileFiles {
         return new Inputs(List.of(base), head == null ? List.of() : List.of(head));
     }
 
-    private String problem(boolean runs) {
+    private static String problem(String base, String head, List<String> baseRuns, List<String> headRuns) {
+        boolean runs = baseRuns != null || headRuns != null;
         if (!runs) {
             if (base == null && head == null) {
                 return "Missing required parameters: 'BASE', 'HEAD'";

@@ -2,36 +2,38 @@ package dev.flamediff.cli;
 
 import dev.flamediff.render.ReportOptions;
 import java.util.Locale;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The flags of the Markdown report (-o report.md): where the graph is published and what it lists. */
-// Not a command: the annotation only spares picocli a search of its methods for subcommands.
-@Command(addMethodSubcommands = false)
 final class ReportFlags {
 
-    @Option(names = "--report-link", paramLabel = "URL",
-            description = "md: the URL where the SVG is published, for the report's link to it (default: diff.svg, "
-                    + "a placeholder to replace)")
-    private String link;
+    private final OptionSpec link;
+    private final OptionSpec image;
+    private final OptionSpec minImpact;
 
-    @Option(names = "--report-image", paramLabel = "URL",
-            description = "md: the URL where a PNG of the graph is published (-o diff.png), embedded in the report")
-    private String image;
-
-    @Option(names = "--report-min-impact", paramLabel = "PCT",
-            description = "md: list only changes of at least PCT percent of the whole profile; default 0.5")
-    private Double minImpact;
+    /** Declares the flags on the command, in this order. */
+    ReportFlags(Flags flags) {
+        link = flags.add(Flags.valued("URL", String.class, "--report-link")
+                .description("md: the URL where the SVG is published, for the report's link to it (default: "
+                        + "diff.svg, a placeholder to replace)"));
+        image = flags.add(Flags.valued("URL", String.class, "--report-image")
+                .description("md: the URL where a PNG of the graph is published (-o diff.png), embedded in the "
+                        + "report"));
+        minImpact = flags.add(Flags.valued("PCT", Double.class, "--report-min-impact")
+                .description("md: list only changes of at least PCT percent of the whole profile; default 0.5"));
+    }
 
     /** Returns the report options with these flags applied. */
     ReportOptions apply(ReportOptions options) throws CliFailure {
-        ReportOptions out = options.withLink(url("--report-link", link)).withImage(url("--report-image", image));
-        if (minImpact != null) {
-            if (!(minImpact >= 0 && minImpact < 100)) {
+        ReportOptions out = options.withLink(url("--report-link", link.getValue()))
+                .withImage(url("--report-image", image.getValue()));
+        Double impact = minImpact.getValue();
+        if (impact != null) {
+            if (!(impact >= 0 && impact < 100)) {
                 throw CliFailure.badInput(String.format(Locale.ROOT,
-                        "--report-min-impact must be a percentage in [0, 100), not %s", minImpact), null);
+                        "--report-min-impact must be a percentage in [0, 100), not %s", impact), null);
             }
-            out = out.withMinImpact(minImpact / 100);
+            out = out.withMinImpact(impact / 100);
         }
         return out;
     }

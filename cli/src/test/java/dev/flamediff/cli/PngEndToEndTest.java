@@ -13,7 +13,6 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code -o diff.png}: the graph's static view as a PNG, for pull-request comments. */
 class PngEndToEndTest {
@@ -28,7 +27,7 @@ class PngEndToEndTest {
     @Test
     void theExtensionPicksPngAndTheFileIsAValidImage() throws IOException {
         Path out = dir.resolve("diff.png");
-        int code = new CommandLine(new FlamediffCommand()).execute(BASE, HEAD, "-o", out.toString());
+        int code = FlamediffCommand.commandLine(new FlamediffCommand()).execute(BASE, HEAD, "-o", out.toString());
 
         assertThat(code).isZero();
         byte[] png = Files.readAllBytes(out);
