@@ -1,8 +1,6 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
-import dev.flamediff.model.LongIntMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,32 +26,13 @@ final class CulpritAnchors {
     /**
      * @param function per node, its function's index
      * @param functions how many functions there are
+     * @param frames which distinct frame each node has
      */
-    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions) {
-        // Per node its edge's index, and per edge the values through it: a boxed map keyed by
-        // the edge took a quarter of a large diff's time (Long's hash of caller ^ callee collides).
-        LongIntMap edgeIndex = new LongIntMap(1024);
-        int[] edgeOf = new int[diff.size()];
-        double[] edgeBase = new double[1024];
-        double[] edgeHead = new double[1024];
-        for (int n = 1; n < diff.size(); n++) {
-            DiffInterrupts.checkEvery(n);
-            long key = edge(diff, function, n);
-            int e = edgeIndex.get(key);
-            if (e < 0) {
-                e = edgeIndex.size();
-                edgeIndex.put(key, e);
-                if (e == edgeBase.length) {
-                    edgeBase = Arrays.copyOf(edgeBase, e * 2);
-                    edgeHead = Arrays.copyOf(edgeHead, e * 2);
-                }
-            }
-            edgeOf[n] = e;
-            edgeBase[e] += diff.baseTotal(n);
-            edgeHead[e] += diff.headTotal(n);
-        }
+    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions, NodeFrames frames) {
+        boolean[] oneSided = oneSidedEdges(diff, function, functions);
         newCode = new boolean[diff.size()];
-        boolean[] runtime = FrameClass.runtimeMask(frames(diff), diff.size());
+        // Decided once per distinct frame: the name tests would otherwise run on every node.
+        boolean[] runtime = FrameClass.runtimeMask(frames.distinct());
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         List<List<Integer>> out = new ArrayList<>(functions);
@@ -64,10 +43,8 @@ final class CulpritAnchors {
             DiffInterrupts.checkEvery(n);
             int p = diff.parent(n);
             boolean nearRoot = p == 0 || (diff.frame(p).kind() == FrameKind.THREAD && diff.parent(p) == 0);
-            int e = edgeOf[n];
-            boolean oneSidedEdge = (edgeBase[e] == 0) != (edgeHead[e] == 0);
-            newCode[n] = !nearRoot && (newCode[p] || oneSidedEdge);
-            boolean program = !runtime[n] && diff.frame(n).kind() != FrameKind.THREAD;
+            newCode[n] = !nearRoot && (newCode[p] || oneSided[n]);
+            boolean program = !runtime[frames.of(n)] && diff.frame(n).kind() != FrameKind.THREAD;
             programAbove[n] = program || programAbove[p];
             // Runtime code belongs to the program's method that calls it, as new code does; the
             // program's methods it calls back are their own again.
@@ -89,18 +66,56 @@ final class CulpritAnchors {
         return newCode[node];
     }
 
-    private static Frame[] frames(DiffTree diff) {
-        Frame[] out = new Frame[diff.size()];
-        for (int n = 0; n < out.length; n++) {
-            out[n] = diff.frame(n);
+    /**
+     * Returns, per node, whether the call edge into it (its caller's function to its own) has
+     * values on one side only, summed over every node of that edge. The nodes are taken callee by
+     * callee, the sums of the edges into one callee kept in a slot per caller: a map keyed by the
+     * edge spent most of its time in cache misses (a boxed one had collided into tree bins and
+     * taken a quarter of a large diff's time). Each edge's values are added in pre-order, as
+     * they were through the map, so its sums and what they decide are the same.
+     */
+    static boolean[] oneSidedEdges(DiffTree diff, int[] function, int functions) {
+        int size = diff.size();
+        int[] start = new int[functions + 1];
+        for (int n = 1; n < size; n++) {
+            start[function[n] + 1]++;
+        }
+        for (int f = 0; f < functions; f++) {
+            start[f + 1] += start[f];
+        }
+        int[] fill = Arrays.copyOf(start, functions);
+        int[] nodes = new int[Math.max(0, size - 1)];
+        for (int n = 1; n < size; n++) {
+            nodes[fill[function[n]]++] = n;
+        }
+        // Per caller's function (the last slot: the root), the values through its edge into the callee at hand.
+        double[] base = new double[functions + 1];
+        double[] head = new double[functions + 1];
+        boolean[] out = new boolean[size];
+        for (int g = 0; g < functions; g++) {
+            for (int i = start[g]; i < start[g + 1]; i++) {
+                DiffInterrupts.checkEvery(i);
+                int n = nodes[i];
+                int c = caller(diff, function, functions, n);
+                base[c] += diff.baseTotal(n);
+                head[c] += diff.headTotal(n);
+            }
+            for (int i = start[g]; i < start[g + 1]; i++) {
+                int c = caller(diff, function, functions, nodes[i]);
+                out[nodes[i]] = (base[c] == 0) != (head[c] == 0);
+            }
+            for (int i = start[g]; i < start[g + 1]; i++) {
+                int c = caller(diff, function, functions, nodes[i]);
+                base[c] = 0;
+                head[c] = 0;
+            }
         }
         return out;
     }
 
-    /** The call edge into a node: its caller's function and its own, -1 for the root. */
-    private static long edge(DiffTree diff, int[] function, int node) {
+    /** The slot of the function that calls a node: its parent's function, {@code functions} for the root. */
+    private static int caller(DiffTree diff, int[] function, int functions, int node) {
         int p = diff.parent(node);
-        long caller = p == 0 ? -1 : function[p];
-        return (caller << 32) ^ (function[node] & 0xFFFFFFFFL);
+        return p == 0 ? functions : function[p];
     }
 }

@@ -30,7 +30,7 @@ final class CulpritFinder {
     private final CulpritAnchors anchors;
 
     CulpritFinder(DiffTree diff, NodeSignificance significance, FunctionSums sums, int[] function,
-                  FunctionDiff[] functions) {
+                  NodeFrames frames, FunctionDiff[] functions) {
         this.diff = diff;
         this.significance = significance;
         this.function = function;
@@ -38,7 +38,7 @@ final class CulpritFinder {
         this.runs = significance.runs();
         this.k = runs.runs();
         this.accepted = new AcceptedCulprits(diff, runs);
-        this.anchors = new CulpritAnchors(diff, sums, function, functions.length);
+        this.anchors = new CulpritAnchors(diff, sums, function, functions.length, frames);
     }
 
     /** One aggregate of node values: raw per run, variances per run, scaled per side, system share. */
@@ -141,6 +141,9 @@ final class CulpritFinder {
         List<Integer> candidates = new ArrayList<>();
         List<Double> ownP = new ArrayList<>();
         double[] depthOfChange = new double[functions.length];
+        // Each candidate's own change on all its anchors, kept for the second pass: most
+        // candidates have no anchor under an accepted culprit there and would sum it again.
+        Part[] ownOnAnchors = new Part[functions.length];
         for (int f = 0; f < functions.length; f++) {
             DiffInterrupts.checkEvery(f);
             if (anchors.of(f).isEmpty() || functions[f].frame().equals(Frame.ROOT)) {
@@ -161,6 +164,7 @@ final class CulpritFinder {
                 weighted += d * diff.depth(n);
             }
             depthOfChange[f] = weight == 0 ? 0 : weighted / weight;
+            ownOnAnchors[f] = own;
             candidates.add(f);
         }
         double[] q = DiffInterrupts.adjust(ownP.stream().mapToDouble(Double::doubleValue).toArray());
@@ -186,7 +190,7 @@ final class CulpritFinder {
             FunctionDiff fn = functions[f];
             Part chosen = null;
             ChangeTester.Outcome outcome = null;
-            Part own = own(nodes);
+            Part own = nodes.size() == anchors.of(f).size() ? ownOnAnchors[f] : own(nodes);
             if (ownSignificant[f] && Math.abs(own.delta()) >= FunctionTable.MIN_IMPACT * profileBase
                     && (fn.inclusiveSignificant() || callsSignificantNewCode(nodes, own.delta()))) {
                 chosen = own;

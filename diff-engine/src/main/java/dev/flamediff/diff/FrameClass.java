@@ -26,28 +26,29 @@ final class FrameClass {
      * in a profile with Java frames as {@link #isSystem} says, otherwise only kernel frames.
      */
     static boolean[] systemMask(Frame[] frames, int size) {
-        return mask(frames, size, false);
+        return mask(frames, 1, size, false);
     }
 
     /**
-     * Returns, per node of a union tree of {@code size} nodes, whether its frame is the runtime's
-     * rather than the program's: in a profile with Java frames, a method of the JDK's own
-     * packages ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) or
-     * system work ({@link #isSystem}); in a native program's profile only kernel frames. A
-     * pull request changes the program, not the runtime under it: when a method calls
-     * {@code String.format} ten times as often, the change starts in that method.
+     * Returns, per frame of {@code frames} (the distinct frames of a union tree's nodes, the root
+     * left out), whether it is the runtime's rather than the program's: in a profile with Java
+     * frames, a method of the JDK's own packages ({@code java.}, {@code javax.}, {@code jdk.},
+     * {@code sun.}, {@code com.sun.}) or system work ({@link #isSystem}); in a native program's
+     * profile only kernel frames. A pull request changes the program, not the runtime under it:
+     * when a method calls {@code String.format} ten times as often, the change starts in that method.
      */
-    static boolean[] runtimeMask(Frame[] frames, int size) {
-        return mask(frames, size, true);
+    static boolean[] runtimeMask(Frame[] frames) {
+        return mask(frames, 0, frames.length, true);
     }
 
-    private static boolean[] mask(Frame[] frames, int size, boolean jdkToo) {
+    /** The mask of {@code frames[from, size)}, the slots before {@code from} false. */
+    private static boolean[] mask(Frame[] frames, int from, int size, boolean jdkToo) {
         boolean jvm = false;
-        for (int i = 1; i < size && !jvm; i++) {
+        for (int i = from; i < size && !jvm; i++) {
             jvm = isJava(frames[i]);
         }
         boolean[] out = new boolean[size];
-        for (int i = 1; i < size; i++) {
+        for (int i = from; i < size; i++) {
             DiffInterrupts.checkEvery(i);
             Frame f = frames[i];
             out[i] = jvm ? isSystem(f) || (jdkToo && isJava(f) && isJdkMethod(f.name())) : f.kind() == FrameKind.KERNEL;

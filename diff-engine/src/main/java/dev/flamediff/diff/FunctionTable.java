@@ -160,17 +160,30 @@ public final class FunctionTable {
         int[] rawFunction = new int[size];
         rawFunction[0] = -1;
         Map<Key, Integer> ids = new HashMap<>();
+        // Per distinct frame (in order of first appearance) its index and function; per node its
+        // frame's index, so what depends on the frame alone is worked out once per frame.
         Map<Frame, Integer> byFrame = new HashMap<>();
+        Frame[] distinct = new Frame[64];
+        int[] functionOfFrame = new int[64];
+        int[] frameOfNode = new int[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
             Frame frame = diff.frame(n);
-            Integer id = byFrame.get(frame);
-            if (id == null) {
-                id = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
-                byFrame.put(frame, id);
+            Integer index = byFrame.get(frame);
+            if (index == null) {
+                index = byFrame.size();
+                if (index == distinct.length) {
+                    distinct = Arrays.copyOf(distinct, index * 2);
+                    functionOfFrame = Arrays.copyOf(functionOfFrame, index * 2);
+                }
+                distinct[index] = frame;
+                functionOfFrame[index] = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
+                byFrame.put(frame, index);
             }
-            rawFunction[n] = id;
+            frameOfNode[n] = index;
+            rawFunction[n] = functionOfFrame[index];
         }
+        NodeFrames frames = new NodeFrames(frameOfNode, Arrays.copyOf(distinct, byFrame.size()));
         FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.size());
         FunctionDiff[] unsorted = sums.test(diff, significance);
         Integer[] order = new Integer[unsorted.length];
@@ -193,7 +206,7 @@ public final class FunctionTable {
         for (int n = 1; n < size; n++) {
             functionOfNode[n] = rank[rawFunction[n]];
         }
-        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, unsorted).find();
+        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted).find();
         return laidOut(diff, functionOfNode, sorted, culprits);
     }
 

@@ -6,7 +6,8 @@ import dev.flamediff.model.Frame;
  * The frames a chunk's stacks refer to, by method id and frame type (and line): an open-addressing
  * table with mixed hashes. The JDK's method ids are a class id shifted left over a method index, so
  * {@code Long.hashCode} of many of them falls into few buckets of a {@code HashMap}, which then
- * spends its time comparing keys. Mutable, single-threaded; ids are only valid within one chunk.
+ * spends its time comparing keys. Mutable, single-threaded; ids are only valid within one chunk, so
+ * the map is cleared between chunks.
  */
 final class ChunkFrameMap {
 
@@ -14,6 +15,22 @@ final class ChunkFrameMap {
     private int[] kinds = new int[1024];
     private Frame[] frames = new Frame[1024];
     private int size;
+
+    /**
+     * Drops every frame, for the next chunk: the arrays are kept unless they are far larger than
+     * this chunk needed (clearing costs their length).
+     */
+    void clear() {
+        if (frames.length > 1024 && 8L * size < frames.length) {
+            int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, size)) * 4);
+            methods = new long[capacity];
+            kinds = new int[capacity];
+            frames = new Frame[capacity];
+        } else {
+            java.util.Arrays.fill(frames, null);
+        }
+        size = 0;
+    }
 
     /** Returns the frame of the method in a frame of the given type and line, or null if none was put. */
     Frame get(long method, int typeAndLine) {

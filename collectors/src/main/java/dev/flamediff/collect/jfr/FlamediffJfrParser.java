@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.EnumMap;
 
 /**
  * flamediff's own decoder, which reads only what a diff needs. Per chunk: the metadata into a
@@ -48,6 +49,11 @@ final class FlamediffJfrParser implements JfrParser {
         byte[] lastMetadata = null;
         JfrLayout layout = null;
         JfrEventKinds kinds = null;
+        // Kept from chunk to chunk, so that a recording of hundreds of small chunks does not grow
+        // its tables afresh for each (that was most of what reading such a recording allocated).
+        JfrPools pools = new JfrPools();
+        ChunkFrameMap frameMap = new ChunkFrameMap();
+        EnumMap<JfrSource, StackCounts> stacks = new EnumMap<>(JfrSource.class);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             for (int i = 0; i < chunks.readable().size(); i++) {
                 chunk[0] = i;
@@ -89,10 +95,10 @@ final class FlamediffJfrParser implements JfrParser {
                         kinds = JfrEventKinds.of(layout);
                         lastMetadata = Arrays.copyOfRange(bytes, body, end);
                     }
-                    JfrPools pools = JfrPools.index(bytes, size, layout, source);
-                    JfrChunkFrames frames = new JfrChunkFrames(bytes, size, layout, pools, names);
+                    pools.index(bytes, size, layout, source);
+                    JfrChunkFrames frames = new JfrChunkFrames(bytes, size, layout, pools, names, frameMap);
                     JfrChunkEvents events = new JfrChunkEvents(bytes, size, c, i + 1, kinds, pools, frames, sink,
-                            names, source);
+                            names, source, stacks);
                     events.read();
                     events.flush();
                 } catch (JfrBytes.Overrun e) {

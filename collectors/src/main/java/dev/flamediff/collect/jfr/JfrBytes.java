@@ -93,6 +93,20 @@ final class JfrBytes {
         return n;
     }
 
+    /**
+     * As {@link #count(int, String)}, the name of what is counted being the three parts joined,
+     * which is done only for the error: pools are counted thousands of times a recording.
+     */
+    int count(int minBytes, String prefix, String name, String suffix) {
+        int at = pos;
+        int n = varint();
+        if (n < 0 || (long) n * minBytes > remaining()) {
+            throw new Overrun(prefix + name + suffix + " " + Integer.toUnsignedString(n) + " does not fit in the "
+                    + remaining() + " bytes left", at);
+        }
+        return n;
+    }
+
     void skip(int n, String what) {
         if (n < 0 || n > remaining()) {
             throw new Overrun(what + " of " + Integer.toUnsignedString(n) + " bytes does not fit in the "

@@ -32,7 +32,7 @@ final class JfrChunkEvents {
     private final long startNanos;
     private final long startTicks;
     private final double nanosPerTick;
-    private final Map<JfrSource, StackCounts> stacks = new EnumMap<>(JfrSource.class);
+    private final Map<JfrSource, StackCounts> stacks;
     private final Map<Long, Boolean> defaultStates = new HashMap<>();
     /** Per small thread-state id: 0 not asked yet, 1 the default state, 2 another. */
     private final byte[] smallStates = new byte[64];
@@ -43,9 +43,15 @@ final class JfrChunkEvents {
     /** {@link JfrSampleSink#wants} per stream, asked once instead of once per event. */
     private final boolean[] wanted = new boolean[JfrSource.values().length];
 
+    /**
+     * @param stacks the aggregation tables per stream, empty: one set serves every chunk of a
+     *     recording, each table cleared after its chunk's {@link #flush}
+     */
     JfrChunkEvents(byte[] chunk, int size, JfrChunk where, int number, JfrEventKinds kinds, JfrPools pools,
-                   JfrChunkFrames frames, JfrSampleSink sink, JfrFrameCache names, String source) {
+                   JfrChunkFrames frames, JfrSampleSink sink, JfrFrameCache names, String source,
+                   EnumMap<JfrSource, StackCounts> stacks) {
         this.chunk = chunk;
+        this.stacks = stacks;
         this.size = size;
         this.where = where;
         this.number = number;
@@ -177,9 +183,14 @@ final class JfrChunkEvents {
     /** Resolves the chunk's aggregated stacks and hands them to the sink. */
     void flush() throws LimitExceededException, InterruptedIOException {
         // In stream order: once CPU samples are in, the other streams of a defaulted event are only counted.
-        boolean cpuTime = stacks.containsKey(JfrSource.CPU_TIME);
+        // A table kept from an earlier chunk and empty in this one stands for a stream this chunk lacks.
+        StackCounts cpu = stacks.get(JfrSource.CPU_TIME);
+        boolean cpuTime = cpu != null && !cpu.isEmpty();
         for (Map.Entry<JfrSource, StackCounts> bySource : stacks.entrySet()) {
             StackCounts counts = bySource.getValue();
+            if (counts.isEmpty()) {
+                continue;
+            }
             JfrSource stream = sink.route(bySource.getKey(), cpuTime, counts.events());
             boolean countsOnly = sink.countsOnly(stream);
             for (int slot = 0; slot < counts.capacity(); slot++) {
@@ -204,7 +215,9 @@ final class JfrChunkEvents {
                 }
             }
         }
-        stacks.clear();
+        for (StackCounts counts : stacks.values()) {
+            counts.clear();
+        }
     }
 
     private Frame threadFrame(int thread) throws LimitExceededException {

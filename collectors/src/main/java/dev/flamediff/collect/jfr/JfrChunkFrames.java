@@ -20,7 +20,7 @@ final class JfrChunkFrames {
     private final JfrPools pools;
     private final JfrFrameCache names;
     private final JfrBytes in;
-    private final ChunkFrameMap frames = new ChunkFrameMap();
+    private final ChunkFrameMap frames;
     private final Map<Long, String> frameTypes = new HashMap<>();
     private final Map<Long, String> threadStates = new HashMap<>();
     private final String[] smallFrameTypes = new String[64];
@@ -49,8 +49,15 @@ final class JfrChunkFrames {
     private Frame[] buf = new Frame[64];
     private boolean truncated;
 
-    JfrChunkFrames(byte[] chunk, int size, JfrLayout layout, JfrPools pools, JfrFrameCache names) {
+    /**
+     * @param frames the map of the chunk's decoded frames, cleared here: one map serves every chunk
+     *     of a recording
+     */
+    JfrChunkFrames(byte[] chunk, int size, JfrLayout layout, JfrPools pools, JfrFrameCache names,
+                   ChunkFrameMap frames) {
         this.chunk = chunk;
+        this.frames = frames;
+        frames.clear();
         this.size = size;
         this.layout = layout;
         this.pools = pools;

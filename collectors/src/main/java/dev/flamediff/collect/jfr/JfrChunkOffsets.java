@@ -22,6 +22,8 @@ final class JfrChunkOffsets {
     private static final int CHECKPOINT_TYPE = 1;
     /** The most an event's size, type, start, duration and delta take: two varints and three varlongs. */
     private static final int EVENT_START_MAX = 5 + 9 + 9 + 9 + 9;
+    /** The size of the scratch buffer {@link #check} reads into. */
+    static final int SCRATCH_SIZE = EVENT_START_MAX;
 
     private JfrChunkOffsets() {
     }
@@ -30,6 +32,8 @@ final class JfrChunkOffsets {
      * Checks the metadata offset and the checkpoint chain of one chunk.
      *
      * @param ch the recording
+     * @param scratch a buffer of at least {@link #SCRATCH_SIZE} bytes for the event starts read
+     *     (direct, so that reading into it copies nothing; one serves every chunk of a recording)
      * @param chunk the chunk, whole in the file
      * @param metaOffset the header's metadata offset, relative to the chunk's start
      * @param cpOffset the header's offset of the last checkpoint, relative to the chunk's start
@@ -40,9 +44,9 @@ final class JfrChunkOffsets {
      *     the right type, or the chain does not move strictly backwards; names the byte of the bad
      *     offset's field, or of the event it points to when that event's size is damaged
      */
-    static void check(FileChannel ch, JfrChunk chunk, long metaOffset, long cpOffset, boolean compressed,
-                      int chunkNumber, String source) throws IOException, MalformedProfileException {
-        ChunkBytes bytes = new ChunkBytes(ch, chunk);
+    static void check(FileChannel ch, ByteBuffer scratch, JfrChunk chunk, long metaOffset, long cpOffset,
+                      boolean compressed, int chunkNumber, String source) throws IOException, MalformedProfileException {
+        ChunkBytes bytes = new ChunkBytes(ch, scratch, chunk);
         String where = "chunk " + chunkNumber;
         EventStart meta = read(bytes, chunk, metaOffset, compressed, where + "'s metadata offset", where, -1,
                 chunk.offset() + 24, source);
@@ -117,30 +121,26 @@ final class JfrChunkOffsets {
     }
 
     /**
-     * The first bytes of events of one chunk. The chunk is mapped, not read: the JDK's recorder
-     * writes a checkpoint per flush, a few dozen per chunk, and a read call for each costs more than
-     * touching their pages, which the parser reads next anyway.
+     * The first bytes of events of one chunk, read a few dozen bytes at a time. Not mapped: the
+     * pages a mapping touches count towards the process's resident memory until the collector
+     * frees the buffer, and with the kernel mapping pages around each fault, the checkpoints of a
+     * JDK recording (a few dozen per chunk of a few hundred KB) touch most of the file: on a
+     * 320 MB pair that was 270 MB of the peak, against a few milliseconds of read calls.
      */
     private static final class ChunkBytes {
         private final FileChannel ch;
         private final JfrChunk chunk;
-        private final ByteBuffer mapped;
-        private final ByteBuffer read = ByteBuffer.allocate(EVENT_START_MAX);
+        private final ByteBuffer read;
 
-        ChunkBytes(FileChannel ch, JfrChunk chunk) throws IOException {
+        ChunkBytes(FileChannel ch, ByteBuffer read, JfrChunk chunk) {
             this.ch = ch;
+            this.read = read;
             this.chunk = chunk;
-            // A chunk past 2 GB cannot be mapped in one buffer; its events are read instead.
-            this.mapped = chunk.size() <= Integer.MAX_VALUE
-                    ? ch.map(FileChannel.MapMode.READ_ONLY, chunk.offset(), chunk.size()) : null;
         }
 
         /** Returns a buffer positioned at the chunk offset, holding at most an event start's bytes. */
         ByteBuffer at(long pos) throws IOException {
             int length = (int) Math.min(EVENT_START_MAX, chunk.size() - pos);
-            if (mapped != null) {
-                return mapped.limit((int) pos + length).position((int) pos);
-            }
             read.clear().limit(length);
             while (read.hasRemaining()) {
                 if (ch.read(read, chunk.offset() + pos + read.position()) < 0) {

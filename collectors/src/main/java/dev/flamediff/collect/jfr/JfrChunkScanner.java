@@ -45,6 +45,7 @@ final class JfrChunkScanner {
             }
             List<JfrChunk> readable = new ArrayList<>();
             ByteBuffer header = ByteBuffer.allocate(HEADER_SIZE);
+            ByteBuffer scratch = ByteBuffer.allocateDirect(JfrChunkOffsets.SCRATCH_SIZE);
             long offset = 0;
             while (offset < fileSize) {
                 header.clear();
@@ -90,7 +91,7 @@ final class JfrChunkScanner {
                 }
                 JfrChunk chunk = new JfrChunk(offset, size, header.getLong(32), header.getLong(40), inProgress);
                 // Both parsers follow these offsets without bounds: a loop in them would hang the read.
-                JfrChunkOffsets.check(ch, chunk, metaOffset, cpOffset, (header.get(67) & 1) != 0,
+                JfrChunkOffsets.check(ch, scratch, chunk, metaOffset, cpOffset, (header.get(67) & 1) != 0,
                         readable.size() + 1, source);
                 readable.add(chunk);
                 offset += size;

@@ -3,7 +3,8 @@ package dev.flamediff.collect.jfr;
 /**
  * The entries of one constant pool of a chunk: each id with the chunk offset of its value, at a
  * dense index in the order first met, in an open-addressing table of primitive arrays. An id put
- * again keeps its index and takes the new offset. Mutable, single-threaded.
+ * again keeps its index and takes the new offset. Cleared for the next chunk rather than made
+ * anew. Mutable, single-threaded.
  */
 final class JfrIdTable {
 
@@ -12,6 +13,24 @@ final class JfrIdTable {
     private long[] entryIds = new long[32];
     private int[] offsets = new int[32];
     private int size;
+
+    /**
+     * Drops every entry. The arrays are kept for the next chunk unless they are far larger than
+     * this one needed: clearing costs their length, which a recording with one large chunk among
+     * many small ones would otherwise pay for each small one.
+     */
+    void clear() {
+        if (slots.length > 64 && 8L * size < slots.length) {
+            int capacity = Math.max(64, Integer.highestOneBit(Math.max(1, size)) * 4);
+            ids = new long[capacity];
+            slots = new int[capacity];
+            entryIds = new long[capacity / 2];
+            offsets = new int[capacity / 2];
+        } else {
+            java.util.Arrays.fill(slots, 0);
+        }
+        size = 0;
+    }
 
     /** Records the offset of an id's value. */
     void put(long id, int offset) {

@@ -8,7 +8,9 @@ import java.util.List;
  * Where the values of a chunk's constant pools sit, for the pools a diff resolves (stack traces,
  * methods, classes, symbols, strings, threads, frame types, thread states): each id's offset in
  * the chunk, nothing decoded. Every other pool is walked past without keeping anything. Each
- * count is checked against the bytes its checkpoint has left. Mutable only while indexing.
+ * count is checked against the bytes its checkpoint has left. One instance serves every chunk of a
+ * recording, each {@link #index} replacing the previous chunk's entries, so a recording of hundreds
+ * of chunks does not grow eight tables afresh for each. Mutable, single-threaded.
  */
 final class JfrPools {
 
@@ -31,17 +33,16 @@ final class JfrPools {
 
     private final JfrIdTable[] tables = new JfrIdTable[TYPES.size()];
     private final int[] types = new int[TYPES.size()];
-    private final JfrLayout layout;
+    private JfrLayout layout;
+    private int[] kindOfType = new int[0];
 
-    private JfrPools(JfrLayout layout) {
-        this.layout = layout;
+    JfrPools() {
         for (int i = 0; i < TYPES.size(); i++) {
             tables[i] = new JfrIdTable();
-            types[i] = layout.indexOf(TYPES.get(i));
         }
     }
 
-    /** Returns the layout the pools were walked with. */
+    /** Returns the layout the pools were last walked with. */
     JfrLayout layout() {
         return layout;
     }
@@ -60,19 +61,26 @@ final class JfrPools {
      * Indexes the pools of every checkpoint of the chunk, following the chain from the header's
      * constant-pool offset back (the scanner checked that it stays inside the chunk and moves
      * strictly backwards). A later step overwrites an id an earlier one put, so the first
-     * checkpoint in file order wins, as in async-profiler's parser.
+     * checkpoint in file order wins, as in async-profiler's parser. What the previous chunk's
+     * indexing put is dropped first.
      *
      * @param chunk the chunk's bytes from its header on
      * @throws JfrBytes.Overrun if a count or value does not fit in its checkpoint
      */
-    static JfrPools index(byte[] chunk, int size, JfrLayout layout, String source) throws InterruptedIOException {
-        JfrPools pools = new JfrPools(layout);
-        int[] kindOfType = new int[layout.typeCount()];
-        java.util.Arrays.fill(kindOfType, -1);
-        for (int i = 0; i < TYPES.size(); i++) {
-            if (pools.types[i] >= 0) {
-                kindOfType[pools.types[i]] = i;
+    void index(byte[] chunk, int size, JfrLayout layout, String source) throws InterruptedIOException {
+        if (layout != this.layout) {
+            this.layout = layout;
+            kindOfType = new int[layout.typeCount()];
+            java.util.Arrays.fill(kindOfType, -1);
+            for (int i = 0; i < TYPES.size(); i++) {
+                types[i] = layout.indexOf(TYPES.get(i));
+                if (types[i] >= 0) {
+                    kindOfType[types[i]] = i;
+                }
             }
+        }
+        for (JfrIdTable table : tables) {
+            table.clear();
         }
         JfrBytes in = new JfrBytes(chunk, 0, size);
         int at = (int) getLong(chunk, 16);
@@ -106,8 +114,8 @@ final class JfrPools {
                     in.skip(JfrChunkScanner.HEADER_SIZE + 3, "a chunk-header pool");
                     continue;
                 }
-                int entries = in.count(1, kind >= 0 ? COUNT_NAMES.get(kind) : "the " + name + " count");
-                JfrIdTable table = kind >= 0 ? pools.tables[kind] : null;
+                int entries = kind >= 0 ? in.count(1, COUNT_NAMES.get(kind)) : in.count(1, "the ", name, " count");
+                JfrIdTable table = kind >= 0 ? tables[kind] : null;
                 for (int e = 0; e < entries; e++) {
                     if ((e & 4095) == 4095) {
                         ReadInterrupts.check(source);
@@ -128,7 +136,6 @@ final class JfrPools {
             }
             at += (int) delta;
         } while (delta != 0);
-        return pools;
     }
 
     /** Skips a stack trace, its depth checked as the pool guard checks it. */

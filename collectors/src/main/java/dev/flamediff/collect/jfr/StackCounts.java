@@ -13,6 +13,27 @@ final class StackCounts {
     private long[] counts = new long[256];
     private int size;
 
+    /**
+     * Drops every key, for the next chunk: the arrays are kept unless they are far larger than
+     * this chunk needed (clearing and visiting the slots cost their length).
+     */
+    void clear() {
+        if (keys.length > 256 && 8L * size < keys.length) {
+            int capacity = Math.max(256, Integer.highestOneBit(Math.max(1, size)) * 4);
+            keys = new long[capacity];
+            weights = new long[capacity];
+            counts = new long[capacity];
+        } else {
+            java.util.Arrays.fill(counts, 0);
+        }
+        size = 0;
+    }
+
+    /** Returns whether no event was added since the table was made or cleared. */
+    boolean isEmpty() {
+        return size == 0;
+    }
+
     /** Adds one event of the given weight to the key. */
     void add(long key, long weight) {
         int mask = keys.length - 1;

@@ -25,6 +25,12 @@ public final class FalseDiscoveryRate {
      */
     private static final int BLOCK = 1 << 13;
 
+    /**
+     * A large family is adjusted on its distinct values when they are at most one in this many
+     * of its p-values; otherwise it is sorted whole.
+     */
+    private static final int MANY_TIES = 4;
+
     private FalseDiscoveryRate() {
     }
 
@@ -57,6 +63,15 @@ public final class FalseDiscoveryRate {
         for (double p : pValues) {
             m += Double.isNaN(p) ? 0 : 1;
         }
+        boolean parallel = pValues.length >= PARALLEL_THRESHOLD;
+        if (parallel) {
+            // A large family of few distinct values (a diff's node tests) is adjusted on those;
+            // the same array (see TiedPValues), without sorting millions of ties.
+            double[] byTies = TiedPValues.adjust(pValues, m, m / MANY_TIES, stop, BLOCK);
+            if (byTies != null) {
+                return byTies;
+            }
+        }
         double[] sorted = new double[m];
         int at = 0;
         for (double p : pValues) {
@@ -64,7 +79,6 @@ public final class FalseDiscoveryRate {
                 sorted[at++] = p;
             }
         }
-        boolean parallel = pValues.length >= PARALLEL_THRESHOLD;
         sort(sorted, parallel, stop);
         double[] sortedAdjusted = new double[m];
         double running = 1;

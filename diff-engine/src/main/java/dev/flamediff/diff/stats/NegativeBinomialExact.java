@@ -103,14 +103,30 @@ public final class NegativeBinomialExact {
 
     /** The exact conditional p-value: twice the smaller tail of the head count given the total. */
     static double exact(long base, long head, int baseRuns, int headRuns, double ratio, double dispersion) {
+        if (dispersion <= 0) {
+            return binomial(base, head, baseRuns, headRuns, ratio);
+        }
+        return tails(weights(base + head, baseRuns, headRuns, ratio, dispersion), head);
+    }
+
+    /** The test without run-to-run variation: the head count given the total is binomial. */
+    static double binomial(long base, long head, int baseRuns, int headRuns, double ratio) {
         long n = base + head;
+        double mu = n / (baseRuns + headRuns * ratio);
+        double meanHead = headRuns * ratio * mu;
+        return Distributions.binomialTwoSided(head, n, meanHead / n);
+    }
+
+    /**
+     * The weights of every head count 0 to n given the total n, relative to the largest: the
+     * distribution {@link #exact} sums, which depends on the total and not on how it splits, so
+     * the tests of one total can share it. For a positive dispersion.
+     */
+    static double[] weights(long n, int baseRuns, int headRuns, double ratio, double dispersion) {
         // The common per-run base mean that makes the two expected sums add up to the total.
         double mu = n / (baseRuns + headRuns * ratio);
         double meanHead = headRuns * ratio * mu;
         double meanBase = baseRuns * mu;
-        if (dispersion <= 0) {
-            return Distributions.binomialTwoSided(head, n, meanHead / n);
-        }
         double sizeHead = headRuns / dispersion;
         double sizeBase = baseRuns / dispersion;
         double qHead = meanHead / (sizeHead + meanHead);
@@ -135,12 +151,20 @@ public final class NegativeBinomialExact {
             logWeight[k + 1] = lw;
             max = Math.max(max, lw);
         }
+        for (int k = 0; k < count; k++) {
+            logWeight[k] = Math.exp(logWeight[k] - max);
+        }
+        return logWeight;
+    }
+
+    /** Twice the smaller tail at the observed head count of the {@link #weights}, at most 1. */
+    static double tails(double[] weights, long head) {
         double sum = 0;
         double lower = 0;
         double upper = 0;
         int observed = (int) head;
-        for (int k = 0; k < count; k++) {
-            double w = Math.exp(logWeight[k] - max);
+        for (int k = 0; k < weights.length; k++) {
+            double w = weights[k];
             sum += w;
             if (k <= observed) {
                 lower += w;

@@ -29,6 +29,79 @@ class ExactPValuesTest {
     }
 
     @Test
+    void pValuesSummedFromATotalsSharedWeightsAreTheOneLoopSumsBitForBit() {
+        ExactPValues memo = new ExactPValues();
+        Random random = new Random(20261216);
+        double[] ratios = {1.0960698689956334, 0.5, 1, 1.2031948970386342, 0.83};
+        double[] dispersions = {0.16000000000000003, 0.0225, 0.04, 1e-6, 0};
+        for (int i = 0; i < 6_000; i++) {
+            // Totals up to the exact limit, many splits of each, from both ends.
+            long total = random.nextInt(4) == 0 ? random.nextInt(NegativeBinomialExact.EXACT_LIMIT + 1) : random.nextInt(60);
+            long head = random.nextInt((int) total + 1);
+            long base = total - head;
+            int baseRuns = 1 + random.nextInt(3);
+            int headRuns = 1 + random.nextInt(3);
+            double ratio = ratios[random.nextInt(ratios.length)];
+            double dispersion = dispersions[random.nextInt(dispersions.length)];
+            double expected = oneLoopSum(base, head, baseRuns, headRuns, ratio, dispersion);
+            String args = base + " " + head + " " + baseRuns + " " + headRuns + " " + ratio + " " + dispersion;
+            assertThat(Double.doubleToRawLongBits(memo.exact(base, head, baseRuns, headRuns, ratio, dispersion)))
+                    .as(args).isEqualTo(Double.doubleToRawLongBits(expected));
+            assertThat(Double.doubleToRawLongBits(NegativeBinomialExact.exact(base, head, baseRuns, headRuns, ratio, dispersion)))
+                    .as(args).isEqualTo(Double.doubleToRawLongBits(expected));
+        }
+    }
+
+    /**
+     * The exact test as it was written before the weights of a total were shared: one loop that
+     * builds the log weights and one that sums them, kept here as the oracle.
+     */
+    private static double oneLoopSum(long base, long head, int baseRuns, int headRuns, double ratio, double dispersion) {
+        long n = base + head;
+        double mu = n / (baseRuns + headRuns * ratio);
+        double meanHead = headRuns * ratio * mu;
+        double meanBase = baseRuns * mu;
+        if (dispersion <= 0) {
+            return Distributions.binomialTwoSided(head, n, meanHead / n);
+        }
+        double sizeHead = headRuns / dispersion;
+        double sizeBase = baseRuns / dispersion;
+        double qHead = meanHead / (sizeHead + meanHead);
+        double qBase = meanBase / (sizeBase + meanBase);
+        int count = (int) n + 1;
+        double[] logWeight = new double[count];
+        double lw = 0;
+        double logBaseAtN = 0;
+        for (long j = 0; j < n; j++) {
+            logBaseAtN += Math.log((j + sizeBase) / (j + 1) * qBase);
+        }
+        lw = logBaseAtN;
+        logWeight[0] = lw;
+        double max = lw;
+        for (int k = 0; k < n; k++) {
+            long rest = n - k;
+            lw += Math.log((k + sizeHead) / (k + 1) * qHead) - Math.log((rest - 1 + sizeBase) / rest * qBase);
+            logWeight[k + 1] = lw;
+            max = Math.max(max, lw);
+        }
+        double sum = 0;
+        double lower = 0;
+        double upper = 0;
+        int observed = (int) head;
+        for (int k = 0; k < count; k++) {
+            double w = Math.exp(logWeight[k] - max);
+            sum += w;
+            if (k <= observed) {
+                lower += w;
+            }
+            if (k >= observed) {
+                upper += w;
+            }
+        }
+        return Math.min(1, 2 * Math.min(lower, upper) / sum);
+    }
+
+    @Test
     void argumentsThatDifferOnlyInTheLastBitAreNotConfused() {
         ExactPValues memo = new ExactPValues();
         double ratio = 1.25;

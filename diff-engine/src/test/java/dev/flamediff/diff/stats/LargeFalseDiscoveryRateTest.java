@@ -29,6 +29,48 @@ class LargeFalseDiscoveryRateTest {
         }
     }
 
+    @Test
+    void familiesOfFewDistinctValuesAdjustedOnTheirTiesMatchThePlainProcedure() {
+        Random random = new Random(20261216);
+        for (int trial = 0; trial < 300; trial++) {
+            int size = trial < 290 ? 1 + random.nextInt(3_000) : 70_000 + random.nextInt(400_000);
+            int distinct = 1 + random.nextInt(trial % 2 == 0 ? 20 : 2_000);
+            double[] values = new double[distinct];
+            for (int v = 0; v < distinct; v++) {
+                int kind = random.nextInt(6);
+                values[v] = kind == 0 ? 1 : kind == 1 ? 0.0 : kind == 2 ? -0.0 : kind == 3 ? random.nextInt(50) / 1000.0
+                        : random.nextDouble() * random.nextDouble() * random.nextDouble();
+            }
+            double[] p = new double[size];
+            for (int i = 0; i < size; i++) {
+                p[i] = random.nextInt(7) == 0 ? Double.NaN : values[random.nextInt(distinct)];
+            }
+            long[] expected = bits(plainAdjust(p));
+            int m = (int) Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
+            double[] byTies = TiedPValues.adjust(p, m, size, () -> false, 1 + random.nextInt(5_000));
+            assertThat(byTies).isNotNull();
+            assertThat(bits(byTies)).as("trial %d, size %d, %d distinct", trial, size, distinct).isEqualTo(expected);
+            assertThat(bits(FalseDiscoveryRate.adjust(p))).as("trial %d", trial).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void familiesOfTooManyDistinctValuesAreLeftToTheSort() {
+        double[] p = {0.1, 0.2, 0.2, 0.3, Double.NaN, 0.4};
+        assertThat(TiedPValues.adjust(p, 5, 3, () -> false, 2)).isNull();
+        assertThat(bits(TiedPValues.adjust(p, 5, 4, () -> false, 2))).isEqualTo(bits(plainAdjust(p)));
+        Random random = new Random(7);
+        double[] spread = new double[100_000];
+        for (int i = 0; i < spread.length; i++) {
+            spread[i] = random.nextDouble();
+        }
+        assertThat(bits(FalseDiscoveryRate.adjust(spread))).isEqualTo(bits(plainAdjust(spread)));
+    }
+
+    private static long[] bits(double[] values) {
+        return Arrays.stream(values).mapToLong(Double::doubleToRawLongBits).toArray();
+    }
+
     /** Benjamini–Hochberg with a stable index sort, every step on this thread. */
     private static double[] plainAdjust(double[] pValues) {
         Integer[] order = java.util.stream.IntStream.range(0, pValues.length).filter(i -> !Double.isNaN(pValues[i]))
