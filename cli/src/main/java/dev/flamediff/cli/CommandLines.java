@@ -5,11 +5,9 @@ import picocli.CommandLine;
 
 /**
  * Builds flamediff's picocli command line. Building picocli's model is the largest fixed cost of a
- * small diff, so it builds no more than the arguments can use: the diff command's model in code
- * ({@link Flags}), and the subcommands, still declared by annotations, only when an argument names
- * one or asks for help ({@link SubcommandUse}), 15 ms of a small diff; they say
- * {@code addMethodSubcommands = false}, which spares picocli a search of every method of every
- * class of their model, Object's included, for subcommand methods (16 ms).
+ * small diff, so it builds no more than the arguments can use: every command's model in code, no
+ * annotation read ({@link Flags}), and the subcommands only when an argument names one or asks for
+ * help ({@link SubcommandUse}).
  */
 final class CommandLines {
 
@@ -25,8 +23,8 @@ final class CommandLines {
     static CommandLine of(FlamediffCommand command, String[] args) {
         CommandLine cli = new CommandLine(command.spec());
         if (args == null || SubcommandUse.possible(args)) {
-            cli.addSubcommand("suite", new SuiteCommand());
-            cli.addSubcommand("agent-path", new AgentPathCommand());
+            cli.addSubcommand("suite", new SuiteCommand().spec());
+            cli.addSubcommand("agent-path", new AgentPathCommand().spec());
         }
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler(CommandLines::usageError);

@@ -15,82 +15,85 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * {@code flamediff suite BASE_DIR HEAD_DIR -o OUT_DIR}: maps the flags onto {@link SuiteOptions}
  * and runs the suite library; the pairing, the statistics and the report live there.
  */
-@Command(name = "suite", mixinStandardHelpOptions = true, addMethodSubcommands = false, versionProvider = VersionProvider.class,
-        sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Compares a whole benchmark suite, base against head: JMH results (-rf json) and the "
-                + "recordings of JMH's -prof async, or any two trees of profiles paired by relative path. Writes "
-                + "OUT_DIR/report.md (a pull-request comment), suite.json, index.html and a graph per benchmark."},
-        footerHeading = "%nExit codes:%n",
-        footer = {"  0  the report was written", "  1  a CI gate failed (the report is written all the same)",
-                "  2  bad input or usage (one line on stderr)"})
 final class SuiteCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    private final CommandSpec spec = CommandSpec.wrapWithoutInspection(this).name("suite")
+            .versionProvider(new VersionProvider());
+    private final Flags flags = new Flags(spec);
 
-    @Parameters(index = "0", paramLabel = "BASE_DIR", description = "the base run's folder")
-    private String baseDir;
+    private final PositionalParamSpec baseDir = flags.add(PositionalParamSpec.builder().index("0").required(true)
+            .paramLabel("BASE_DIR").type(String.class).description("the base run's folder"));
 
-    @Parameters(index = "1", paramLabel = "HEAD_DIR", description = "the head run's folder")
-    private String headDir;
+    private final PositionalParamSpec headDir = flags.add(PositionalParamSpec.builder().index("1").required(true)
+            .paramLabel("HEAD_DIR").type(String.class).description("the head run's folder"));
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT_DIR", required = true,
-            description = "the folder to write to (created if missing)")
-    private String output;
+    private final OptionSpec output = flags.add(Flags.valued("OUT_DIR", String.class, "-o", "--output").required(true)
+            .description("the folder to write to (created if missing)"));
 
-    @Option(names = "--base-results", paramLabel = "FILE", description = "base's JMH results (-rf json), "
-            + "instead of the result files found in BASE_DIR; repeat for several runs")
-    private List<String> baseResults = List.of();
+    private final OptionSpec baseResults = flags.add(Flags.valued("FILE", List.class, "--base-results")
+            .auxiliaryTypes(String.class)
+            .description("base's JMH results (-rf json), instead of the result files found in BASE_DIR; repeat for "
+                    + "several runs"));
 
-    @Option(names = "--head-results", paramLabel = "FILE", description = "head's JMH results, likewise")
-    private List<String> headResults = List.of();
+    private final OptionSpec headResults = flags.add(Flags.valued("FILE", List.class, "--head-results")
+            .auxiliaryTypes(String.class).description("head's JMH results, likewise"));
 
-    @Option(names = "--fail-on-regression", paramLabel = "PCT",
-            description = "exit 1 when a benchmark's score got significantly worse by more than PCT percent")
-    private Double failOnRegression;
+    private final OptionSpec failOnRegression = flags.add(Flags.valued("PCT", Double.class, "--fail-on-regression")
+            .description("exit 1 when a benchmark's score got significantly worse by more than PCT percent"));
 
-    @Option(names = "--fail-on-frame-regression", paramLabel = "PCT",
-            description = "exit 1 when, in a benchmark's profile diff, one frame's self value grew significantly "
-                    + "by more than PCT percent of the whole profile")
-    private Double failOnFrameRegression;
+    private final OptionSpec failOnFrameRegression = flags.add(Flags.valued("PCT", Double.class,
+            "--fail-on-frame-regression")
+            .description("exit 1 when, in a benchmark's profile diff, one frame's self value grew significantly "
+                    + "by more than PCT percent of the whole profile"));
 
-    @Option(names = "--significance", paramLabel = "LEVEL",
-            description = "false discovery rate over the suite's score changes and each profile diff, in (0, 1); "
-                    + "default " + DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL)
-    private Double significance;
+    private final OptionSpec significance = flags.add(Flags.valued("LEVEL", Double.class, "--significance")
+            .description("false discovery rate over the suite's score changes and each profile diff, in (0, 1); "
+                    + "default " + DiffOptions.DEFAULT_SIGNIFICANCE_LEVEL));
 
-    @Option(names = "--thread-filter", paramLabel = "REGEX", converter = PatternConverter.class,
-            description = "keep the samples of threads whose name matches REGEX in every profile diff; "
-                    + "default for JMH benchmarks: jmh-worker-")
-    private Pattern threadFilter;
+    private final OptionSpec threadFilter = flags.add(Flags.regex("--thread-filter")
+            .description("keep the samples of threads whose name matches REGEX in every profile diff; "
+                    + "default for JMH benchmarks: jmh-worker-"));
 
-    @Option(names = "--all-threads", description = "keep every thread in JMH benchmarks' profile diffs "
-            + "(JIT compiler, GC and JMH's own threads too)")
-    private boolean allThreads;
+    private final OptionSpec allThreads = flags.add(Flags.onOff("--all-threads")
+            .description("keep every thread in JMH benchmarks' profile diffs (JIT compiler, GC and JMH's own "
+                    + "threads too)"));
 
-    @Option(names = "--event", paramLabel = "EVENT",
-            description = "event to read from recordings with several: cpu, wall, alloc, lock...")
-    private String event;
+    private final OptionSpec event = flags.add(Flags.valued("EVENT", String.class, "--event")
+            .description("event to read from recordings with several: cpu, wall, alloc, lock..."));
 
-    @Option(names = "--png", description = "also write a PNG beside each SVG")
-    private boolean png;
+    private final OptionSpec png = flags.add(Flags.onOff("--png").description("also write a PNG beside each SVG"));
 
-    @Option(names = "--report-link-base", paramLabel = "URL",
-            description = "make the report's links absolute: URL is where CI publishes OUT_DIR")
-    private String linkBase;
+    private final OptionSpec linkBase = flags.add(Flags.valued("URL", String.class, "--report-link-base")
+            .description("make the report's links absolute: URL is where CI publishes OUT_DIR"));
 
-    @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
-    private boolean verbose;
+    private final OptionSpec verbose = flags.add(Flags.onOff("-v", "--verbose")
+            .description("print stack traces of errors"));
+
+    /** Declares the command: its usage text, after its own flags {@code --help} and {@code --version}. */
+    SuiteCommand() {
+        flags.addHelpAndVersion();
+        spec.usageMessage().sortOptions(false).autoWidth(true)
+                .description("Compares a whole benchmark suite, base against head: JMH results (-rf json) and the "
+                        + "recordings of JMH's -prof async, or any two trees of profiles paired by relative path. "
+                        + "Writes OUT_DIR/report.md (a pull-request comment), suite.json, index.html and a graph per "
+                        + "benchmark.")
+                .footerHeading("%nExit codes:%n")
+                .footer("  0  the report was written", "  1  a CI gate failed (the report is written all the same)",
+                        "  2  bad input or usage (one line on stderr)");
+    }
+
+    /** The command's picocli model. */
+    CommandSpec spec() {
+        return spec;
+    }
 
     @Override
     public Integer call() {
@@ -98,7 +101,8 @@ final class SuiteCommand implements Callable<Integer> {
         try {
             SuiteOptions options = options();
             Path out = outputFolder();
-            SuitePlan plan = Suites.plan(path(baseDir), path(headDir), paths(baseResults), paths(headResults), options);
+            SuitePlan plan = Suites.plan(path(baseDir.getValue()), path(headDir.getValue()), paths(baseResults),
+                    paths(headResults), options);
             SuiteReport report = Suites.run(plan, options, (name, content) ->
                     AtomicOutput.write(out.resolve(name), content::writeTo));
             plan.warnings().forEach(w -> err.println("flamediff: warning: " + w));
@@ -128,27 +132,33 @@ final class SuiteCommand implements Callable<Integer> {
 
     private SuiteOptions options() throws CliFailure {
         DiffOptions diff = DiffOptions.DEFAULT;
-        if (significance != null) {
-            diff = diff.withSignificanceLevel(FlagValues.significanceLevel(significance));
+        Double level = significance.getValue();
+        Pattern threads = threadFilter.getValue();
+        Double scoreGate = failOnRegression.getValue();
+        Double frameGate = failOnFrameRegression.getValue();
+        if (level != null) {
+            diff = diff.withSignificanceLevel(FlagValues.significanceLevel(level));
         }
-        if (allThreads && threadFilter != null) {
+        if (Flags.isOn(allThreads) && threads != null) {
             throw CliFailure.badInput("give either --thread-filter or --all-threads, not both", null);
         }
-        ReadOptions read = ReadOptions.DEFAULT.withEvent(event).withThreadFilter(threadFilter);
-        SuiteOptions options = SuiteOptions.DEFAULT.withRead(read).withDiff(diff).withPng(png).withLinkBase(linkBase);
-        if (allThreads) {
+        ReadOptions read = ReadOptions.DEFAULT.withEvent(event.getValue()).withThreadFilter(threads);
+        SuiteOptions options = SuiteOptions.DEFAULT.withRead(read).withDiff(diff).withPng(Flags.isOn(png))
+                .withLinkBase(linkBase.getValue());
+        if (Flags.isOn(allThreads)) {
             options = options.withThreadFilter(null);
         }
-        if (failOnRegression != null) {
-            options = options.withScoreGate(FlagValues.percent("--fail-on-regression", failOnRegression));
+        if (scoreGate != null) {
+            options = options.withScoreGate(FlagValues.percent("--fail-on-regression", scoreGate));
         }
-        if (failOnFrameRegression != null) {
-            options = options.withFrameGate(FlagValues.percent("--fail-on-frame-regression", failOnFrameRegression));
+        if (frameGate != null) {
+            options = options.withFrameGate(FlagValues.percent("--fail-on-frame-regression", frameGate));
         }
         return options;
     }
 
     private Path outputFolder() throws CliFailure {
+        String output = this.output.getValue();
         Path out = path(output);
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw CliFailure.badInput(output + ": not a directory", null);
@@ -169,9 +179,11 @@ final class SuiteCommand implements Callable<Integer> {
         }
     }
 
-    private static List<Path> paths(List<String> names) throws CliFailure {
+    /** The paths of a list option's values; none when it was not given. */
+    private static List<Path> paths(OptionSpec option) throws CliFailure {
+        List<String> names = option.getValue();
         List<Path> out = new java.util.ArrayList<>();
-        for (String n : names) {
+        for (String n : names == null ? List.<String>of() : names) {
             out.add(path(n));
         }
         return out;
@@ -179,7 +191,7 @@ final class SuiteCommand implements Callable<Integer> {
 
     private int fail(PrintWriter err, CliFailure failure) {
         err.println("flamediff: " + failure.getMessage());
-        if (verbose && failure.getCause() != null) {
+        if (Flags.isOn(verbose) && failure.getCause() != null) {
             failure.getCause().printStackTrace(err);
         }
         return failure.exitCode();
