@@ -63,7 +63,7 @@ record FunctionRows(FunctionTable table, List<Row> rows, int highlighted, int[] 
                 add(rows, rowOf, new Row(table.get(i), i, null));
             }
         }
-        DiffSummary summary = DiffSummary.of(diff);
+        DiffSummary summary = diff.summary();
         List<Culprit> top = !summary.culpritRegressions().isEmpty() ? summary.culpritRegressions()
                 : summary.culpritImprovements();
         int highlighted = top.isEmpty() ? -1 : rowOf[index.get(top.get(0).function())];
