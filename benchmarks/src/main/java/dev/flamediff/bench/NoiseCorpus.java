@@ -4,7 +4,6 @@ import dev.flamediff.collect.Profiles;
 import dev.flamediff.collect.ReadOptions;
 import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffOptions;
-import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.FunctionDiff;
@@ -94,7 +93,7 @@ public final class NoiseCorpus {
                     List<Culprit> c = d.functions().culprits();
                     first += !c.isEmpty() && c.get(0).function().frame().name().contains(culprit) ? 1 : 0;
                     named += c.stream().anyMatch(x -> x.function().frame().name().contains(culprit)) ? 1 : 0;
-                    gate += DiffSummary.of(d).gate().reasons().stream().anyMatch(s -> s.contains(culprit)) ? 1 : 0;
+                    gate += d.summary().gate().reasons().stream().anyMatch(s -> s.contains(culprit)) ? 1 : 0;
                 }
                 int three = 0;
                 int threeGate = 0;
@@ -104,7 +103,7 @@ public final class NoiseCorpus {
                     threeSets++;
                     List<Culprit> c = d.functions().culprits();
                     three += !c.isEmpty() && c.get(0).function().frame().name().contains(culprit) ? 1 : 0;
-                    threeGate += DiffSummary.of(d).gate().reasons().stream().anyMatch(s -> s.contains(culprit)) ? 1 : 0;
+                    threeGate += d.summary().gate().reasons().stream().anyMatch(s -> s.contains(culprit)) ? 1 : 0;
                 }
                 System.out.printf(Locale.ROOT, "%s: %s, 1 vs 1: %d pairs, first culprit %d, named %d, gate %d; 3 vs 3: %d sets, first culprit %d, gate %d%n",
                         prefix, variant, pairs, first, named, gate, threeSets, three, threeGate);
@@ -132,7 +131,7 @@ public final class NoiseCorpus {
                     }
                 }
                 out[2] += d.functions().all().stream().anyMatch(FunctionDiff::inclusiveSignificant) ? 1 : 0;
-                out[3] += DiffSummary.of(d).gate().failed() ? 1 : 0;
+                out[3] += d.summary().gate().failed() ? 1 : 0;
             }
         }
         return out;

@@ -1,6 +1,5 @@
 package dev.flamediff.cli;
 
-import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.GateVerdict;
 import java.io.PrintWriter;
@@ -39,7 +38,7 @@ final class GateReport {
         if (!diff.gate().enabled()) {
             return ExitCodes.OK;
         }
-        GateVerdict verdict = DiffSummary.of(diff).gate();
+        GateVerdict verdict = diff.summary().gate();
         for (String reason : verdict.reasons()) {
             err.println("flamediff: gate failed: " + reason);
         }

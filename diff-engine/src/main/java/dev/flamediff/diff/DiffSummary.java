@@ -58,19 +58,20 @@ public record DiffSummary(OverallChange overall,
     }
 
     /**
-     * Summarizes a diff with up to {@link #DEFAULT_LIMIT} entries per list and judges its gate
-     * ({@link DiffTree#gate()}).
+     * Returns the diff's summary with up to {@link #DEFAULT_LIMIT} entries per list, its gate
+     * ({@link DiffTree#gate()}) judged: {@link DiffTree#summary()}, built once per diff.
      *
      * @return the summary, never null
      * @throws java.util.concurrent.CancellationException if the thread is interrupted meanwhile
      *     ("the diff was interrupted"; the flag stays set)
      */
     public static DiffSummary of(DiffTree diff) {
-        return of(diff, DEFAULT_LIMIT);
+        return diff.summary();
     }
 
     /**
-     * Summarizes a diff with up to {@code limit} entries per list.
+     * Summarizes a diff with up to {@code limit} entries per list, built anew on every call (the
+     * summary the renderers and the gate share is {@link DiffTree#summary()}).
      *
      * @return the summary, never null
      * @throws IllegalArgumentException if limit is negative

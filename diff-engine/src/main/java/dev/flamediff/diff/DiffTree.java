@@ -37,6 +37,8 @@ public final class DiffTree extends PreOrderTree {
     private final DiffSignificance view;
     /** The diff of the stacks as recorded: this one, unless this one's tree shows them reversed. */
     private final DiffTree recorded;
+    /** The summary, built once on first use; a reversed diff shares its recorded diff's. */
+    private final SummaryMemo summary;
 
     DiffTree(ValueType valueType, Normalization normalization, DiffSide base, DiffSide head,
              Frame[] frame, int[] parent, int[] end, int[] depth,
@@ -60,6 +62,7 @@ public final class DiffTree extends PreOrderTree {
         this.functions = FunctionTable.of(this, significance);
         this.view = new DiffSignificance(this, significance, functions);
         this.recorded = this;
+        this.summary = new SummaryMemo(() -> DiffSummary.of(this, DiffSummary.DEFAULT_LIMIT));
     }
 
     /** A diff whose tree shows reversed stacks, with the by-function view of the recorded ones. */
@@ -80,6 +83,7 @@ public final class DiffTree extends PreOrderTree {
         this.functions = FunctionTable.reversed(recorded.functions, this);
         this.view = new DiffSignificance(this, significance, functions);
         this.recorded = recorded;
+        this.summary = recorded.summary;
     }
 
     /**
@@ -93,7 +97,7 @@ public final class DiffTree extends PreOrderTree {
     /**
      * Returns the diff of the stacks as recorded: this diff, unless its tree shows them reversed
      * ({@link DiffOptions#reversedStacks()}), in which case the one its functions, culprits and
-     * {@link DiffSummary} come from.
+     * {@link #summary()} come from.
      */
     public DiffTree asRecorded() {
         return recorded;
@@ -106,6 +110,21 @@ public final class DiffTree extends PreOrderTree {
      */
     public FunctionTable functions() {
         return functions;
+    }
+
+    /**
+     * Returns the summary of this diff with up to {@link DiffSummary#DEFAULT_LIMIT} entries per
+     * list: the ranked changes and the gate's verdict, which the renderers and the gate read.
+     * Built on the first call and then the same instance for every caller and thread (the others
+     * wait for the first); with reversed stacks, that of {@link #asRecorded()}.
+     *
+     * @return the summary, never null
+     * @throws java.util.concurrent.CancellationException if the thread is interrupted while the
+     *     summary is built or while it waits for another thread's build ("the diff was
+     *     interrupted"; the flag stays set); nothing is kept, so a later call builds it again
+     */
+    public DiffSummary summary() {
+        return summary.get();
     }
 
     /** Returns the value type compared. */
@@ -229,7 +248,7 @@ public final class DiffTree extends PreOrderTree {
         return head.runs().size();
     }
 
-    /** Returns the CI gate's thresholds, from the options; {@link DiffSummary} judges them. */
+    /** Returns the CI gate's thresholds, from the options; {@link #summary()} judges them. */
     public GateThresholds gate() {
         return gate;
     }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -120,6 +121,22 @@ public final class FunctionTable {
      */
     public List<Culprit> culprits() {
         return culprits;
+    }
+
+    /**
+     * Returns the culprit a view of the diff opens on: the largest regression, else the largest
+     * improvement (the first of {@link DiffSummary#culpritRegressions()}, else of
+     * {@link DiffSummary#culpritImprovements()}), read from {@link #culprits()} without building
+     * the summary; empty when the diff has no culprit.
+     */
+    public Optional<Culprit> leadingCulprit() {
+        for (Culprit c : culprits) {
+            if (c.regression()) {
+                return Optional.of(c);
+            }
+        }
+        // No regression: every culprit is an improvement, the largest first.
+        return culprits.isEmpty() ? Optional.empty() : Optional.of(culprits.get(0));
     }
 
     /** The least share of its own inclusive change a culprit's attributed change must be. */

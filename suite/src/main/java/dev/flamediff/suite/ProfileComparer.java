@@ -105,7 +105,7 @@ final class ProfileComparer {
             png = Optional.of(fileBase + ".png");
             out.write(png.get(), o -> Renderers.byFormat("png").orElseThrow().render(drawn, render, o));
         }
-        DiffSummary summary = DiffSummary.of(diff);
+        DiffSummary summary = diff.summary();
         return new ProfileFinding(Optional.of(svg), png, culprits(summary.culpritRegressions()),
                 culprits(summary.culpritImprovements()), summary.overall().relative(), diff.baseRuns(), diff.headRuns(),
                 diff.normalization().describe(), threads, summary.gate().reasons(), Optional.empty());

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.flamediff.diff.DiffSide;
-import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Normalization;
 import dev.flamediff.diff.RunVariation;
@@ -96,7 +95,7 @@ public final class JsonDiffRenderer implements DiffRenderer {
             gen.writeFieldName("tree");
             JsonTreeWriter.write(gen, diff);
             JsonFunctionWriter.writeFunctions(gen, diff);
-            JsonSummaryWriter.write(gen, diff, DiffSummary.of(diff), diff.valueType());
+            JsonSummaryWriter.write(gen, diff, diff.summary(), diff.valueType());
             gen.writeEndObject();
             gen.writeRaw('\n');
         }

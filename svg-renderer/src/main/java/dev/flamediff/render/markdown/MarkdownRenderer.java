@@ -42,7 +42,7 @@ public final class MarkdownRenderer implements DiffRenderer {
 
     @Override
     public void render(DiffTree diff, RenderOptions options, OutputStream out) throws IOException {
-        DiffSummary summary = DiffSummary.of(diff);
+        DiffSummary summary = diff.summary();
         // The summary walked the whole tree; what is left is a few tables.
         RenderInterrupts.checkEvery(0);
         ReportOptions report = options.report();

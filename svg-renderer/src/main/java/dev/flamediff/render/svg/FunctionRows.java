@@ -1,7 +1,6 @@
 package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.Culprit;
-import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.FunctionDiff;
 import dev.flamediff.diff.FunctionTable;
@@ -11,6 +10,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The graph's function list, read from the diff engine's by-function diff ({@link FunctionTable}):
@@ -18,7 +18,7 @@ import java.util.Map;
  * recursion), its self values, its impact and whether its change is likely real. The culprits
  * come first, as the engine ranks them ({@link FunctionTable#culprits()}), then the other
  * functions by their inclusive impact. The function the graph opens on is the top culprit: the
- * top regression, else the top improvement ({@link DiffSummary#culpritRegressions()}).
+ * top regression, else the top improvement ({@link FunctionTable#leadingCulprit()}).
  *
  * @param table the diff's functions
  * @param rows the listed functions, in order
@@ -63,10 +63,9 @@ record FunctionRows(FunctionTable table, List<Row> rows, int highlighted, int[] 
                 add(rows, rowOf, new Row(table.get(i), i, null));
             }
         }
-        DiffSummary summary = DiffSummary.of(diff);
-        List<Culprit> top = !summary.culpritRegressions().isEmpty() ? summary.culpritRegressions()
-                : summary.culpritImprovements();
-        int highlighted = top.isEmpty() ? -1 : rowOf[index.get(top.get(0).function())];
+        // The list needs only the leading culprit, not the summary's rankings and their tests.
+        Optional<Culprit> lead = table.leadingCulprit();
+        int highlighted = lead.isEmpty() ? -1 : rowOf[index.get(lead.get().function())];
         return new FunctionRows(table, rows, highlighted, rowOf);
     }
 
