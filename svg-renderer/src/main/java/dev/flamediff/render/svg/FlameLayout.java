@@ -34,7 +34,7 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, int visibleDepth, dou
         private final DiffTree diff;
         private final WidthWeights weights;
         private final WidthMode mode;
-        private final double[] widest;
+        private final WideFrames wide;
         private final double minWidth;
         private final double scale;
         private final List<PlacedFrame> out = new ArrayList<>();
@@ -44,14 +44,14 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, int visibleDepth, dou
             this.diff = diff;
             this.weights = weights;
             this.mode = options.widthMode();
-            this.widest = widestPx(diff, weights);
-            this.minWidth = FrameCap.minWidth(diff, widest, options.minWidth(), options.maxFrames());
-            double root = weights.weight(mode, 0);
+            this.wide = WideFrames.of(diff, weights, options.minWidth());
+            this.minWidth = FrameCap.minWidth(diff, wide, options.maxFrames());
+            double root = weights.root(mode);
             this.scale = root > 0 ? SvgGeometry.PLOT_WIDTH / root : 0;
         }
 
-        /** A frame waiting to be placed: a node, or (node -1) an elided group. */
-        private record Pending(int node, int depth, double x, Elided elided) {
+        /** A frame waiting to be placed: a node with its two summed weights, or (node -1) an elided group. */
+        private record Pending(int node, int depth, double x, double union, double changes, Elided elided) {
         }
 
         /** The sums over the children merged into one elided frame. */
@@ -66,8 +66,11 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, int visibleDepth, dou
 
         FlameLayout place() {
             Deque<Pending> stack = new ArrayDeque<>();
-            stack.push(new Pending(0, 0, 0, null));
-            List<Integer> kept = new ArrayList<>();
+            if (diff.size() > 0) {
+                stack.push(new Pending(0, 0, 0, weights.root(WidthMode.UNION), weights.root(WidthMode.CHANGES), null));
+            }
+            List<Pending> kept = new ArrayList<>();
+            double[] summed = new double[2];
             int placed = 0;
             while (!stack.isEmpty()) {
                 RenderInterrupts.checkEvery(++placed);
@@ -80,37 +83,49 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, int visibleDepth, dou
                     continue;
                 }
                 int n = p.node();
-                double w = weights.weight(mode, n) * scale;
+                double w = weights.weight(mode, n, p.union(), p.changes()) * scale;
                 out.add(new PlacedFrame(n, p.depth(), edge(p.x()), edge(p.x() + w),
                         diff.baseTotal(n), diff.headTotal(n), diff.baseSelf(n), diff.headSelf(n), 0, 0, 0));
                 kept.clear();
                 Elided elided = null;
-                for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
-                    if (narrowInEveryMode(c)) {
-                        if (elided == null) {
-                            elided = new Elided();
-                        }
-                        elided.base += diff.baseTotal(c);
-                        elided.head += diff.headTotal(c);
-                        elided.union += weights.weight(WidthMode.UNION, c);
-                        elided.changes += weights.weight(WidthMode.CHANGES, c);
-                        elided.width += weights.weight(mode, c) * scale;
-                        elided.count++;
-                    } else {
-                        kept.add(c);
-                    }
-                }
                 double x = p.x();
-                List<Pending> children = new ArrayList<>(kept.size() + 1);
-                for (int c : kept) {
-                    children.add(new Pending(c, p.depth() + 1, x, null));
-                    x += weights.weight(mode, c) * scale;
+                for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
+                    int i = wide.indexOf(c);
+                    if (i >= 0 && wide.widest(i) >= minWidth) {
+                        double union = wide.union(i);
+                        double changes = wide.changes(i);
+                        kept.add(new Pending(c, p.depth() + 1, x, union, changes, null));
+                        x += weights.weight(mode, c, union, changes) * scale;
+                        continue;
+                    }
+                    // Narrower than the minimum in every mode. A node narrower than the options'
+                    // minimum was not kept among the wide nodes: its weights are summed again
+                    // over its subtree, which no other frame's sums cover.
+                    double union;
+                    double changes;
+                    if (i >= 0) {
+                        union = wide.union(i);
+                        changes = wide.changes(i);
+                    } else {
+                        sum(c, summed);
+                        union = summed[0];
+                        changes = summed[1];
+                    }
+                    if (elided == null) {
+                        elided = new Elided();
+                    }
+                    elided.base += diff.baseTotal(c);
+                    elided.head += diff.headTotal(c);
+                    elided.union += union;
+                    elided.changes += changes;
+                    elided.width += weights.weight(mode, c, union, changes) * scale;
+                    elided.count++;
                 }
                 if (elided != null) {
-                    children.add(new Pending(-1, p.depth() + 1, x, elided));
+                    kept.add(new Pending(-1, p.depth() + 1, x, 0, 0, elided));
                 }
-                for (int i = children.size() - 1; i >= 0; i--) {
-                    stack.push(children.get(i));
+                for (int i = kept.size() - 1; i >= 0; i--) {
+                    stack.push(kept.get(i));
                 }
             }
             int visible = 0;
@@ -122,22 +137,13 @@ record FlameLayout(List<PlacedFrame> frames, int maxDepth, int visibleDepth, dou
             return new FlameLayout(List.copyOf(out), maxDepth, visible, minWidth);
         }
 
-        private boolean narrowInEveryMode(int node) {
-            return widest[node] < minWidth;
-        }
-
-        // A frame the user could switch to a wider view of must stay drawable, so it is elided
-        // only when it is too narrow under every width mode the graph can switch to: its width
-        // for elision is its widest over the modes. A child is never wider than its parent in
-        // any mode, so neither is this width, and the frames kept form a tree.
-        private static double[] widestPx(DiffTree diff, WidthWeights weights) {
-            double[] w = new double[diff.size()];
-            for (int n = 0; n < w.length; n++) {
-                for (WidthMode m : WidthMode.values()) {
-                    w[n] = Math.max(w[n], weights.share(m, n) * SvgGeometry.PLOT_WIDTH);
+        private void sum(int top, double[] out) {
+            weights.walk(top, (node, union, changes) -> {
+                if (node == top) {
+                    out[0] = union;
+                    out[1] = changes;
                 }
-            }
-            return w;
+            });
         }
 
         private static long edge(double x) {

@@ -16,33 +16,36 @@ final class FrameStrength {
     /** The strength of a change wholly carried by one callee. */
     static final double CARRIED_FLOOR = 0.35;
 
-    private final double[] strength;
+    private final DiffTree diff;
 
-    private FrameStrength(double[] strength) {
-        this.strength = strength;
+    private FrameStrength(DiffTree diff) {
+        this.diff = diff;
     }
 
-    /** Computes the strength of every node's total change. */
+    /**
+     * Returns the strengths of the diff's nodes. Each is found from the node's children when it is
+     * asked for: a graph asks for the few thousand frames it draws, whose children are disjoint,
+     * so nothing is kept per node of the tree.
+     */
     static FrameStrength of(DiffTree diff) {
-        int n = diff.size();
-        double[] carried = new double[n];
-        for (int c = 1; c < n; c++) {
-            int p = diff.parent(c);
-            double dp = diff.headTotal(p) - diff.baseTotal(p);
-            double dc = diff.headTotal(c) - diff.baseTotal(c);
-            if (dp != 0 && Math.signum(dp) == Math.signum(dc)) {
-                carried[p] = Math.max(carried[p], Math.min(1, dc / dp));
-            }
-        }
-        double[] strength = new double[n];
-        for (int i = 0; i < n; i++) {
-            strength[i] = 1 - (1 - CARRIED_FLOOR) * carried[i];
-        }
-        return new FrameStrength(strength);
+        return new FrameStrength(diff);
     }
 
     /** Returns the node's strength in [{@value #CARRIED_FLOOR}, 1]; 1 for an elided frame (-1). */
     double of(int node) {
-        return node < 0 ? 1 : strength[node];
+        if (node < 0) {
+            return 1;
+        }
+        double carried = 0;
+        double dp = diff.headTotal(node) - diff.baseTotal(node);
+        if (dp != 0) {
+            for (int c = diff.firstChild(node); c >= 0; c = diff.nextSibling(c)) {
+                double dc = diff.headTotal(c) - diff.baseTotal(c);
+                if (Math.signum(dp) == Math.signum(dc)) {
+                    carried = Math.max(carried, Math.min(1, dc / dp));
+                }
+            }
+        }
+        return 1 - (1 - CARRIED_FLOOR) * carried;
     }
 }

@@ -4,6 +4,7 @@ import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.render.RenderInterrupts;
+import java.util.BitSet;
 import java.util.regex.Pattern;
 
 /**
@@ -19,38 +20,44 @@ final class SystemFrames {
     /** {@code package.Class.method}: dotted, no C++ scope, no spaces, not a bracketed pseudo-frame. */
     private static final Pattern JAVA_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
 
-    private final boolean[] system;
+    private final BitSet system;
     private final boolean any;
 
-    private SystemFrames(boolean[] system, boolean any) {
+    private SystemFrames(BitSet system, boolean any) {
         this.system = system;
         this.any = any;
     }
 
-    /** Classifies every node of the diff. */
+    /** Classifies every node of the diff, a bit a node (trees have millions of nodes). */
     static SystemFrames of(DiffTree diff) {
         int n = diff.size();
         // The name test once per function, not per node: two chains of 16,384 nodes whose five
         // functions have 65,000-character names took 115 s of regular expressions.
         byte[] javaNames = new byte[diff.functions().size()];
-        boolean[] hasJava = new boolean[n];
+        BitSet hasJava = new BitSet(n);
         for (int i = n - 1; i >= 0; i--) {
             RenderInterrupts.check();
-            hasJava[i] |= isJava(diff, i, javaNames);
-            if (i > 0 && hasJava[i]) {
-                hasJava[diff.parent(i)] = true;
+            if (hasJava.get(i) || isJava(diff, i, javaNames)) {
+                hasJava.set(i);
+                if (i > 0) {
+                    hasJava.set(diff.parent(i));
+                }
             }
         }
-        boolean[] system = new boolean[n];
-        boolean[] underJava = new boolean[n];
+        BitSet system = new BitSet(n);
+        BitSet underJava = new BitSet(n);
         boolean any = false;
-        if (n > 0 && hasJava[0]) {
+        if (n > 0 && hasJava.get(0)) {
             for (int i = 1; i < n; i++) {
                 RenderInterrupts.check();
                 int p = diff.parent(i);
-                underJava[i] = underJava[p] || isJava(diff, p, javaNames);
-                system[i] = !hasJava[i] && !underJava[i];
-                any |= system[i];
+                boolean under = underJava.get(p) || isJava(diff, p, javaNames);
+                if (under) {
+                    underJava.set(i);
+                } else if (!hasJava.get(i)) {
+                    system.set(i);
+                    any = true;
+                }
             }
         }
         return new SystemFrames(system, any);
@@ -58,7 +65,7 @@ final class SystemFrames {
 
     /** Returns whether the node is the JVM's or the system's work; false for an elided frame (-1). */
     boolean isSystem(int node) {
-        return node >= 0 && system[node];
+        return node >= 0 && system.get(node);
     }
 
     /** Returns whether the profile has Java frames and some frames that are not the program's. */

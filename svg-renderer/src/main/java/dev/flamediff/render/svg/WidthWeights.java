@@ -1,46 +1,127 @@
 package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions.WidthMode;
 
 /**
- * The width weight of every diff node under each {@link WidthMode}: a value in the diff's unit
- * that is additive (a node's weight is at least the sum of its children's), so widths nest.
- * Immutable once computed.
+ * The width weight of diff nodes under each {@link WidthMode}: a value in the diff's unit that is
+ * additive (a node's weight is at least the sum of its children's), so widths nest.
+ *
+ * <p>Nothing is kept per node: a graph draws at most a few thousand frames of trees with millions
+ * of nodes, so the layout asks for the weights it needs. {@code base}, {@code head} and
+ * {@code sum} are the node's totals; {@code union} and {@code changes} are summed over the node's
+ * subtree by {@link #walk}, in the same order for every caller, so a weight is the same bits
+ * whoever asks. Not thread-safe (the walk reuses its per-depth sums); a render uses its own.
  */
 final class WidthWeights {
 
-    private final double[][] weight;
-
-    private WidthWeights(double[][] weight) {
-        this.weight = weight;
+    /** Receives the {@code union} and {@code changes} weights of each node of a walk. */
+    interface Visitor {
+        /** Called children first, each node after its whole subtree (reverse pre-order). */
+        void node(int node, double union, double changes);
     }
 
-    /** Returns the weights of every node of the diff under every width mode. */
+    private final DiffTree diff;
+    private final double[] root = new double[WidthMode.values().length];
+    private final double[] unionAt;
+    private final double[] changesAt;
+
+    private WidthWeights(DiffTree diff) {
+        this.diff = diff;
+        this.unionAt = new double[diff.maxDepth() + 2];
+        this.changesAt = new double[unionAt.length];
+    }
+
+    /** Returns the weights of the diff's nodes; walks the whole tree once for the root's. */
     static WidthWeights of(DiffTree diff) {
-        int n = diff.size();
-        WidthMode[] modes = WidthMode.values();
-        double[][] w = new double[modes.length][];
-        for (WidthMode mode : modes) {
-            w[mode.ordinal()] = switch (mode) {
-                case BASE -> totals(diff, true, false);
-                case HEAD -> totals(diff, false, true);
-                case SUM -> totals(diff, true, true);
-                case UNION, CHANGES -> additive(diff, mode);
-            };
+        WidthWeights w = new WidthWeights(diff);
+        if (diff.size() > 0) {
+            w.walk(0, (node, union, changes) -> {
+                if (node == 0) {
+                    w.root[WidthMode.UNION.ordinal()] = union;
+                    w.root[WidthMode.CHANGES.ordinal()] = changes;
+                }
+            });
+            for (WidthMode m : new WidthMode[] {WidthMode.BASE, WidthMode.HEAD, WidthMode.SUM}) {
+                w.root[m.ordinal()] = w.total(m, 0);
+            }
         }
-        return new WidthWeights(w);
+        return w;
     }
 
-    /** Returns the node's weight under the mode. */
+    /** Returns the root's weight under the mode. */
+    double root(WidthMode mode) {
+        return root[mode.ordinal()];
+    }
+
+    /**
+     * Returns the node's weight under the mode; for {@code union} and {@code changes} this walks
+     * the node's subtree.
+     */
     double weight(WidthMode mode, int node) {
-        return weight[mode.ordinal()][node];
+        return switch (mode) {
+            case BASE, HEAD, SUM -> total(mode, node);
+            case UNION, CHANGES -> {
+                double[] out = new double[2];
+                walk(node, (n, union, changes) -> {
+                    if (n == node) {
+                        out[0] = union;
+                        out[1] = changes;
+                    }
+                });
+                yield mode == WidthMode.UNION ? out[0] : out[1];
+            }
+        };
+    }
+
+    /**
+     * Returns the node's weight under the mode given its {@code union} and {@code changes}
+     * weights (from a walk).
+     */
+    double weight(WidthMode mode, int node, double union, double changes) {
+        return switch (mode) {
+            case BASE, HEAD, SUM -> total(mode, node);
+            case UNION -> union;
+            case CHANGES -> changes;
+        };
     }
 
     /** Returns the node's weight as a share of the root's under the mode; 0 when the root weighs 0. */
     double share(WidthMode mode, int node) {
-        double root = weight[mode.ordinal()][0];
-        return root > 0 ? weight[mode.ordinal()][node] / root : 0;
+        return share(mode, weight(mode, node));
+    }
+
+    /** Returns a weight as a share of the root's under the mode; 0 when the root weighs 0. */
+    double share(WidthMode mode, double weight) {
+        double r = root[mode.ordinal()];
+        return r > 0 ? weight / r : 0;
+    }
+
+    /**
+     * Gives the visitor the {@code union} and {@code changes} weights of every node of the
+     * subtree of {@code top}, each node after its children. Each weight is summed from the
+     * node's own share and its children's weights, the last child first, so that the children's
+     * weights never exceed their parent's, whatever the totals of the two sides do.
+     */
+    void walk(int top, Visitor visitor) {
+        int topDepth = diff.depth(top);
+        int visited = 0;
+        for (int i = diff.end(top) - 1; i >= top; i--) {
+            RenderInterrupts.checkEvery(++visited);
+            int d = diff.depth(i);
+            double baseSelf = diff.baseSelf(i);
+            double headSelf = diff.headSelf(i);
+            double union = unionAt[d + 1] + own(WidthMode.UNION, baseSelf, headSelf);
+            double changes = changesAt[d + 1] + own(WidthMode.CHANGES, baseSelf, headSelf);
+            unionAt[d + 1] = 0;
+            changesAt[d + 1] = 0;
+            unionAt[d] += union;
+            changesAt[d] += changes;
+            visitor.node(i, union, changes);
+        }
+        unionAt[topDepth] = 0;
+        changesAt[topDepth] = 0;
     }
 
     /**
@@ -57,24 +138,12 @@ final class WidthWeights {
         };
     }
 
-    private static double[] totals(DiffTree diff, boolean base, boolean head) {
-        double[] w = new double[diff.size()];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = (base ? diff.baseTotal(i) : 0) + (head ? diff.headTotal(i) : 0);
-        }
-        return w;
-    }
-
-    // Summed bottom-up from each node's own share so that the children's weights never exceed
-    // their parent's, whatever the totals of the two sides do.
-    private static double[] additive(DiffTree diff, WidthMode mode) {
-        double[] w = new double[diff.size()];
-        for (int i = w.length - 1; i >= 0; i--) {
-            w[i] += own(mode, diff.baseSelf(i), diff.headSelf(i));
-            if (i > 0) {
-                w[diff.parent(i)] += w[i];
-            }
-        }
-        return w;
+    private double total(WidthMode mode, int node) {
+        return switch (mode) {
+            // The sums of the arrays this replaced, to the bit (+0.0 for a total of -0.0).
+            case BASE -> diff.baseTotal(node) + 0.0;
+            case HEAD -> 0.0 + diff.headTotal(node);
+            default -> diff.baseTotal(node) + diff.headTotal(node);
+        };
     }
 }
