@@ -52,6 +52,8 @@ final class UnionTreeWalk {
     private int poolSize;
     /** Each tree's children of the node being expanded, in key order, and the packed sort keys. */
     private final int[][] kids;
+    /** The key rank of each of {@link #kids}, read by the merge instead of looked up per comparison. */
+    private final int[][] kidRanks;
     private final int[] kidCount;
     private long[] sortKeys = new long[16];
     /** The child groups of the node being expanded: per group, per tree, from and to in kids. */
@@ -64,6 +66,7 @@ final class UnionTreeWalk {
         this.k = trees.length;
         this.keyRank = keyRanks(trees, exactFrameKinds);
         this.kids = new int[k][16];
+        this.kidRanks = new int[k][16];
         this.kidCount = new int[k];
         this.at = new int[k];
     }
@@ -124,7 +127,7 @@ final class UnionTreeWalk {
             int smallest = Integer.MAX_VALUE;
             for (int t = 0; t < k; t++) {
                 if (at[t] < kidCount[t]) {
-                    smallest = Math.min(smallest, keyRank[t][trees[t].frameId(kids[t][at[t]])]);
+                    smallest = Math.min(smallest, kidRanks[t][at[t]]);
                 }
             }
             if (smallest == Integer.MAX_VALUE) {
@@ -136,7 +139,8 @@ final class UnionTreeWalk {
             int g = groupCount++ * 2 * k;
             for (int t = 0; t < k; t++) {
                 groups[g + 2 * t] = at[t];
-                while (at[t] < kidCount[t] && keyRank[t][trees[t].frameId(kids[t][at[t]])] == smallest) {
+                int[] ranks = kidRanks[t];
+                while (at[t] < kidCount[t] && ranks[at[t]] == smallest) {
                     at[t]++;
                 }
                 groups[g + 2 * t + 1] = at[t];
@@ -166,24 +170,38 @@ final class UnionTreeWalk {
         int count = 0;
         int[] out = kids[t];
         for (int i = lo; i < hi; i++) {
-            for (int c = tree.firstChild(nodes[i]); c >= 0; c = tree.nextSibling(c)) {
+            // A node's children in pre-order: the one after it, then each one's subtree end, up
+            // to the node's own end (one read a child, where nextSibling reads three).
+            int node = nodes[i];
+            int end = tree.end(node);
+            for (int c = node + 1; c < end; c = tree.end(c)) {
                 if (count == out.length) {
                     out = Arrays.copyOf(out, count * 2);
                 }
                 out[count++] = c;
             }
         }
+        int[] rank = keyRank[t];
+        int[] ranks = kidRanks[t];
+        if (ranks.length < out.length) {
+            ranks = new int[out.length];
+            kidRanks[t] = ranks;
+        }
         if (hi - lo > 1 && count > 1) {
             if (sortKeys.length < count) {
                 sortKeys = new long[Math.max(count, sortKeys.length * 2)];
             }
-            int[] rank = keyRank[t];
             for (int i = 0; i < count; i++) {
                 sortKeys[i] = ((long) rank[tree.frameId(out[i])] << 32) | out[i];
             }
             Arrays.sort(sortKeys, 0, count);
             for (int i = 0; i < count; i++) {
                 out[i] = (int) sortKeys[i];
+                ranks[i] = (int) (sortKeys[i] >>> 32);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                ranks[i] = rank[tree.frameId(out[i])];
             }
         }
         kids[t] = out;

@@ -35,20 +35,18 @@ public final class CallTreeBuilder {
     static final int NEXT = 2;
     /** The number of children. */
     static final int COUNT = 3;
-    /** The most nodes whose links fit in one array. */
+    /** The most nodes a builder takes: the limit it had when its links were one array. */
     private static final int MAX_CAPACITY = (Integer.MAX_VALUE - 8) / LINK;
     /** Nodes handled between two interrupt checks; a power of two, so the test is a mask. */
     static final int CHECK_EVERY = 4096;
 
-    private final LongIntMap childIndex = new LongIntMap(1024);
-    private int[] parent = new int[1024];
-    private int[] depth = new int[1024];
+    private final ChildIndex childIndex = new ChildIndex(1024);
     /**
-     * What a child lookup reads, four ints per node side by side ({@link #FRAME}, {@link #FIRST},
-     * {@link #NEXT}, {@link #COUNT}): stepping to a child then costs one cache miss, not four.
+     * The nodes, in pages that grow without copying. Links are what a child lookup reads, four
+     * ints per node side by side ({@link #FRAME}, {@link #FIRST}, {@link #NEXT}, {@link #COUNT}):
+     * stepping to a child then costs one cache miss, not four.
      */
-    private int[] links = new int[1024 * LINK];
-    private long[][] self;
+    private final NodePages nodes;
     private int size;
     private boolean built;
 
@@ -62,14 +60,19 @@ public final class CallTreeBuilder {
      * the methods that add nodes throw {@link LimitExceededException} when a limit is exceeded.
      */
     public CallTreeBuilder(List<ValueType> valueTypes, TreeLimits limits) {
+        this(valueTypes, limits, 16);
+    }
+
+    /** As {@link #CallTreeBuilder(List, TreeLimits)}, with pages of {@code 2^pageShift} nodes (tests use small ones). */
+    CallTreeBuilder(List<ValueType> valueTypes, TreeLimits limits, int pageShift) {
         if (valueTypes.isEmpty()) {
             throw new IllegalArgumentException("a call tree needs at least one value type");
         }
         this.valueTypes = List.copyOf(valueTypes);
         this.limits = limits;
         this.frames = new FrameTable.Builder();
-        this.self = new long[valueTypes.size()][1024];
-        parent[0] = -1;
+        this.nodes = new NodePages(valueTypes.size(), pageShift);
+        nodes.parent[0][0] = -1;
         size = 1;
     }
 
@@ -100,69 +103,60 @@ public final class CallTreeBuilder {
      * @throws CancellationException if the thread is interrupted while the arrays grow
      */
     public int child(int node, int frameId) throws LimitExceededException {
-        int[] l = links;
-        int count = l[node * LINK + COUNT];
+        NodePages p = nodes;
+        int[][] pages = p.links;
+        int shift = p.shift;
+        int mask = p.mask;
+        int[] np = pages[node >>> shift];
+        int at = (node & mask) * LINK;
+        int count = np[at + COUNT];
         if (count <= LIST_MAX) {
-            for (int c = l[node * LINK + FIRST]; c != 0; c = l[c * LINK + NEXT]) {
-                if (l[c * LINK + FRAME] == frameId) {
+            for (int c = np[at + FIRST]; c != 0; ) {
+                int[] cp = pages[c >>> shift];
+                int cat = (c & mask) * LINK;
+                if (cp[cat + FRAME] == frameId) {
                     return c;
                 }
+                c = cp[cat + NEXT];
             }
         } else {
-            int existing = childIndex.get(key(node, frameId));
+            int existing = childIndex.get(node, frameId);
             if (existing >= 0) {
                 return existing;
             }
         }
-        int d = depth[node] + 1;
+        int d = p.depth(node) + 1;
         if (d > limits.maxDepth()) {
             throw new LimitExceededException("stack deeper than the limit of " + limits.maxDepth() + " frames");
         }
         if (size >= limits.maxNodes()) {
             throw new LimitExceededException("more than the limit of " + limits.maxNodes() + " call-tree nodes");
         }
-        if (size == parent.length) {
+        if (size == p.capacity()) {
             if (size >= MAX_CAPACITY) {
                 throw new LimitExceededException("more than " + MAX_CAPACITY + " call-tree nodes");
             }
-            grow();
+            p.grow();
+            pages = p.links;
+            np = pages[node >>> shift];
         }
         int id = size++;
-        parent[id] = node;
-        depth[id] = d;
-        l = links;
-        l[id * LINK + FRAME] = frameId;
-        l[id * LINK + NEXT] = l[node * LINK + FIRST];
-        l[node * LINK + FIRST] = id;
-        l[node * LINK + COUNT] = count + 1;
+        int[] ip = pages[id >>> shift];
+        int iat = (id & mask) * LINK;
+        p.parent[id >>> shift][id & mask] = node;
+        p.depth[id >>> shift][id & mask] = d;
+        ip[iat + FRAME] = frameId;
+        ip[iat + NEXT] = np[at + FIRST];
+        np[at + FIRST] = id;
+        np[at + COUNT] = count + 1;
         if (count == LIST_MAX) {
-            for (int c = id; c != 0; c = l[c * LINK + NEXT]) {
-                childIndex.put(key(node, l[c * LINK + FRAME]), c);
+            for (int c = id; c != 0; c = p.link(c, NEXT)) {
+                childIndex.put(node, p.link(c, FRAME), c);
             }
         } else if (count > LIST_MAX) {
-            childIndex.put(key(node, frameId), id);
+            childIndex.put(node, frameId, id);
         }
         return id;
-    }
-
-    private static long key(int node, int frameId) {
-        return ((long) node << 32) | (frameId & 0xFFFFFFFFL);
-    }
-
-    private void grow() {
-        int cap = (int) Math.min((long) size * 2, MAX_CAPACITY);
-        // Assigned only once every copy is whole: a builder interrupted here keeps its arrays.
-        int[] newParent = InterruptibleCopies.copyOf(parent, cap);
-        int[] newDepth = InterruptibleCopies.copyOf(depth, cap);
-        int[] newLinks = InterruptibleCopies.copyOf(links, cap * LINK);
-        long[][] newSelf = new long[self.length][];
-        for (int v = 0; v < self.length; v++) {
-            newSelf[v] = InterruptibleCopies.copyOf(self[v], cap);
-        }
-        parent = newParent;
-        depth = newDepth;
-        links = newLinks;
-        self = newSelf;
     }
 
     /**
@@ -184,13 +178,7 @@ public final class CallTreeBuilder {
         if (decimals == old.decimals()) {
             return;
         }
-        long factor = ValueType.powerOfTen(decimals - old.decimals());
-        long[] values = self[valueIndex];
-        long[] scaled = new long[values.length];
-        for (int n = 0; n < size; n++) {
-            scaled[n] = Math.multiplyExact(values[n], factor);
-        }
-        self[valueIndex] = scaled;
+        nodes.scale(valueIndex, ValueType.powerOfTen(decimals - old.decimals()), size);
         List<ValueType> types = new java.util.ArrayList<>(valueTypes);
         types.set(valueIndex, old.withDecimals(decimals));
         valueTypes = List.copyOf(types);
@@ -198,7 +186,7 @@ public final class CallTreeBuilder {
 
     /** Adds to the self value of the node. */
     public void addSelf(int node, int valueIndex, long value) {
-        self[valueIndex][node] += value;
+        nodes.addSelf(valueIndex, node, value);
     }
 
     /**
@@ -212,7 +200,7 @@ public final class CallTreeBuilder {
             node = child(node, frameIdsRootFirst[i]);
         }
         for (int v = 0; v < values.length; v++) {
-            self[v][node] += values[v];
+            nodes.addSelf(v, node, values[v]);
         }
     }
 
@@ -239,10 +227,11 @@ public final class CallTreeBuilder {
      * @throws IllegalArgumentException if the value types differ in number or decimals
      */
     public void addAll(CallTreeBuilder other) throws LimitExceededException {
-        if (other == this || other.self.length != self.length) {
+        int values = nodes.self.length;
+        if (other == this || other.nodes.self.length != values) {
             throw new IllegalArgumentException("cannot add a tree with other value types");
         }
-        for (int v = 0; v < self.length; v++) {
+        for (int v = 0; v < values; v++) {
             if (other.valueTypes.get(v).decimals() != valueTypes.get(v).decimals()) {
                 throw new IllegalArgumentException("cannot add values of other decimals");
             }
@@ -257,10 +246,10 @@ public final class CallTreeBuilder {
                 InterruptibleCopies.checkInterrupt();
             }
             // A child is always made after its parent, so the parent is mapped already.
-            int node = n == 0 ? 0 : child(nodeMap[other.parent[n]], frameMap[other.links[n * LINK + FRAME]]);
+            int node = n == 0 ? 0 : child(nodeMap[other.nodes.parent(n)], frameMap[other.nodes.link(n, FRAME)]);
             nodeMap[n] = node;
-            for (int v = 0; v < self.length; v++) {
-                self[v][node] += other.self[v][n];
+            for (int v = 0; v < values; v++) {
+                nodes.addSelf(v, node, other.nodes.self(v, n));
             }
         }
     }
@@ -276,6 +265,6 @@ public final class CallTreeBuilder {
             throw new IllegalStateException("build() was already called");
         }
         built = true;
-        return PreOrderNumbering.of(frames.build(), valueTypes, links, self, size);
+        return PreOrderNumbering.of(frames.build(), valueTypes, nodes, size);
     }
 }

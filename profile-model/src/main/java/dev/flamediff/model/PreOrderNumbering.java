@@ -21,17 +21,20 @@ final class PreOrderNumbering {
     private PreOrderNumbering() {
     }
 
-    static CallTree of(FrameTable table, List<ValueType> valueTypes, int[] links, long[][] self, int size) {
+    static CallTree of(FrameTable table, List<ValueType> valueTypes, NodePages nodes, int size) {
         int n = size;
         int[] outParent = new int[n];
         int[] outFrame = new int[n];
         int[] outDepth = new int[n];
         int[] outEnd = new int[n];
-        long[][] outSelf = new long[self.length][n];
+        int values = nodes.self.length;
+        long[][] outSelf = new long[values][n];
         // Pre-order walk down the child lists, each node's children pushed in reverse frame
         // order so the smallest is numbered first: pending old ids with their parents' new ids.
-        int[] pendingNode = new int[Math.max(1, n)];
-        int[] pendingParent = new int[Math.max(1, n)];
+        // The pending nodes are at most the children of one path's nodes, far fewer than the
+        // tree's: the arrays grow as needed rather than taking two ints a node up front.
+        int[] pendingNode = new int[Math.min(Math.max(1, n), 1024)];
+        int[] pendingParent = new int[pendingNode.length];
         long[] keyed = new long[16];
         int sp = 0;
         pendingParent[sp++] = -1;
@@ -43,22 +46,29 @@ final class PreOrderNumbering {
             int old = pendingNode[sp];
             int par = pendingParent[sp];
             outParent[next] = par;
-            outFrame[next] = links[old * LINK + FRAME];
+            int[] page = nodes.links[old >>> nodes.shift];
+            int at = (old & nodes.mask) * LINK;
+            outFrame[next] = page[at + FRAME];
             outDepth[next] = par < 0 ? 0 : outDepth[par] + 1;
-            for (int v = 0; v < self.length; v++) {
-                outSelf[v][next] = self[v][old];
+            for (int v = 0; v < values; v++) {
+                outSelf[v][next] = nodes.self(v, old);
             }
-            int count = links[old * LINK + COUNT];
+            int count = page[at + COUNT];
+            if (sp + count > pendingNode.length) {
+                int cap = (int) Math.min(n, Math.max(sp + (long) count, 2L * pendingNode.length));
+                pendingNode = Arrays.copyOf(pendingNode, cap);
+                pendingParent = Arrays.copyOf(pendingParent, cap);
+            }
             if (count == 1) {
-                pendingNode[sp] = links[old * LINK + FIRST];
+                pendingNode[sp] = page[at + FIRST];
                 pendingParent[sp++] = next;
             } else if (count > 1) {
                 if (keyed.length < count) {
                     keyed = new long[Math.max(count, keyed.length * 2)];
                 }
                 int k = 0;
-                for (int c = links[old * LINK + FIRST]; c != 0; c = links[c * LINK + NEXT]) {
-                    keyed[k++] = ((long) table.rank(links[c * LINK + FRAME]) << 32) | c;
+                for (int c = page[at + FIRST]; c != 0; c = nodes.link(c, NEXT)) {
+                    keyed[k++] = ((long) table.rank(nodes.link(c, FRAME)) << 32) | c;
                 }
                 Arrays.sort(keyed, 0, count);
                 for (k = count - 1; k >= 0; k--) {

@@ -140,4 +140,86 @@ class CallTreeBuilderTest {
         assertThatThrownBy(() -> other.addAll(fractional)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> other.addAll(other)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void pagesOfAnySizeGiveTheTreeOfOneLargeArray() throws Exception {
+        // Small pages put page boundaries everywhere: between a node and its children, inside
+        // sibling lists, in the first page's doubling and in the pages after it.
+        for (long seed = 1; seed <= 30; seed++) {
+            Random random = new Random(seed);
+            int names = 1 + random.nextInt(40);
+            int shift = random.nextInt(6);
+            List<ValueType> types = List.of(ValueType.SAMPLES, ValueType.CPU_NANOS);
+            CallTreeBuilder reference = new CallTreeBuilder(types, TreeLimits.NONE, 30);
+            CallTreeBuilder paged = new CallTreeBuilder(types, TreeLimits.NONE, shift);
+            CallTreeBuilder part = new CallTreeBuilder(types, TreeLimits.NONE, shift);
+            for (int s = 0; s < 2000; s++) {
+                List<Frame> stack = new ArrayList<>();
+                for (int d = 1 + random.nextInt(12); d > 0; d--) {
+                    stack.add(Frame.of("f" + random.nextInt(names)));
+                }
+                long count = random.nextInt(50);
+                reference.addStack(stack, count, count * 3);
+                (s < 1500 ? paged : part).addStack(stack, count, count * 3);
+            }
+            paged.addAll(part);
+            reference.raiseDecimals(1, 2);
+            paged.raiseDecimals(1, 2);
+            assertThat(paged.nodeCount()).as("seed %d", seed).isEqualTo(reference.nodeCount());
+            CallTree a = reference.build();
+            CallTree b = paged.build();
+            assertThat(b.frames().frames()).as("seed %d", seed).isEqualTo(a.frames().frames());
+            assertThat(b.size()).isEqualTo(a.size());
+            for (int n = 0; n < a.size(); n++) {
+                assertThat(new long[] {b.parent(n), b.end(n), b.depth(n), b.frameId(n), b.self(0, n), b.self(1, n)})
+                        .as("seed %d shift %d node %d", seed, shift, n)
+                        .containsExactly(a.parent(n), a.end(n), a.depth(n), a.frameId(n), a.self(0, n), a.self(1, n));
+            }
+        }
+    }
+
+    @Test
+    void aTreeOfMorePagesThanOneBuildsAsPathsSay() throws Exception {
+        // Two full default pages and a part of a third: 150,001 nodes in chains of ten under 15,000
+        // root children, every path given once.
+        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        int[] ids = new int[10];
+        for (int s = 0; s < 15_000; s++) {
+            ids[0] = builder.frameId(Frame.of("top" + s));
+            for (int d = 1; d < 10; d++) {
+                ids[d] = builder.frameId(Frame.of("f" + d));
+            }
+            builder.addStack(ids, 10, s);
+        }
+        assertThat(builder.nodeCount()).isEqualTo(150_001);
+        CallTree tree = builder.build();
+        assertThat(tree.size()).isEqualTo(150_001);
+        assertThat(tree.grandTotal(0)).isEqualTo(15_000L * 14_999 / 2);
+        for (int c = tree.firstChild(0); c >= 0; c = tree.nextSibling(c)) {
+            int s = Integer.parseInt(tree.frame(c).name().substring(3));
+            assertThat(tree.end(c) - c).isEqualTo(10);
+            assertThat(tree.total(0, c)).isEqualTo(s);
+            assertThat(tree.self(0, c + 9)).isEqualTo(s);
+            assertThat(tree.frame(c + 9).name()).isEqualTo("f9");
+        }
+    }
+
+    @Test
+    void raisingDecimalsPastTheLongRangeLeavesEveryPageAsItWas() throws Exception {
+        CallTreeBuilder builder = new CallTreeBuilder(List.of(ValueType.SAMPLES), TreeLimits.NONE, 2);
+        for (int s = 0; s < 40; s++) {
+            builder.addStack(List.of(Frame.of("a" + s), Frame.of("b")), s == 39 ? Long.MAX_VALUE / 10 : 1);
+        }
+        assertThatThrownBy(() -> builder.raiseDecimals(0, 2)).isInstanceOf(ArithmeticException.class);
+        builder.raiseDecimals(0, 1);
+        CallTree tree = builder.build();
+        assertThat(tree.valueTypes().get(0).decimals()).isEqualTo(1);
+        for (int n = 1; n < tree.size(); n++) {
+            String name = tree.frame(n).name();
+            if (name.equals("b")) {
+                long expected = tree.frame(tree.parent(n)).name().equals("a39") ? Long.MAX_VALUE / 10 * 10 : 10;
+                assertThat(tree.self(0, n)).isEqualTo(expected);
+            }
+        }
+    }
 }

@@ -80,6 +80,50 @@ final class JfrBytes {
     }
 
     /**
+     * Skips {@code times} values of a struct whose fields are all scalars ({@link JfrLayout#LONG}
+     * or {@link JfrLayout#BYTE}, one code each): what {@link #varlong} and {@link #u1} would read,
+     * in one loop over the bytes, ending or throwing where they would.
+     */
+    void skipScalars(int[] codes, int times) {
+        byte[] b = bytes;
+        int p = pos;
+        int end = limit;
+        for (int t = 0; t < times; t++) {
+            for (int code : codes) {
+                if (code == JfrLayout.BYTE) {
+                    if (p >= end) {
+                        throw endsInside(p);
+                    }
+                    p++;
+                    continue;
+                }
+                // A varlong: up to eight bytes with the continuation bit, then a ninth taken whole.
+                for (int read = 1; ; read++) {
+                    if (p >= end) {
+                        throw endsInside(p);
+                    }
+                    if (b[p++] >= 0) {
+                        break;
+                    }
+                    if (read == 8) {
+                        if (p >= end) {
+                            throw endsInside(p);
+                        }
+                        p++;
+                        break;
+                    }
+                }
+            }
+        }
+        pos = p;
+    }
+
+    private Overrun endsInside(int at) {
+        pos = at;
+        return new Overrun("ends inside a value", at);
+    }
+
+    /**
      * Reads a count of entries that take at least {@code minBytes} each, and checks that many
      * entries fit in what remains: the parser allocates from a count before it reads the entries.
      */

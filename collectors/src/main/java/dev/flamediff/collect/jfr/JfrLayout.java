@@ -213,6 +213,16 @@ final class JfrLayout {
         return code == LONG || code == BYTE;
     }
 
+    /** Returns whether every one of the codes is a scalar ({@link #isScalar}), as {@link JfrBytes#skipScalars} needs. */
+    static boolean scalarsOnly(int[] codes) {
+        for (int code : codes) {
+            if (!isScalar(code)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Returns the struct type of a field code, or -1 when the field is not a struct. */
     static int structOf(int code) {
         return code >= 0 && (code & KIND_MASK) == STRUCT ? code >>> STRUCT_SHIFT : -1;

@@ -144,9 +144,16 @@ final class JfrPools {
         for (int code : codes) {
             int frame = JfrLayout.structOf(code);
             if (JfrLayout.isArray(code) && frame >= 0) {
-                int depth = in.count(Math.max(1, layout.fields(frame).length), "a stack trace's depth");
-                for (int f = 0; f < depth; f++) {
-                    layout.skipStruct(in, frame);
+                int[] frameCodes = layout.fields(frame);
+                int depth = in.count(Math.max(1, frameCodes.length), "a stack trace's depth");
+                if (JfrLayout.scalarsOnly(frameCodes)) {
+                    // Every recorder's frames: a method, a line, a bytecode index and a type. The
+                    // pool holds every stack of the recording, so this loop touches most of its bytes.
+                    in.skipScalars(frameCodes, depth);
+                } else {
+                    for (int f = 0; f < depth; f++) {
+                        layout.skipStruct(in, frame);
+                    }
                 }
             } else {
                 layout.skip(in, code);
