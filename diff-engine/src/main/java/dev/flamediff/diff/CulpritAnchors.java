@@ -21,6 +21,8 @@ final class CulpritAnchors {
     /** Per function, its anchor nodes in pre-order. */
     private final int[][] anchors;
     private final boolean[] newCode;
+    /** Per node, whether it anchors its function. */
+    private final boolean[] anchor;
 
     /**
      * @param function per node, its function's index
@@ -35,7 +37,7 @@ final class CulpritAnchors {
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         // Per node whether it anchors its function, then the anchors in one array per function.
-        boolean[] anchor = new boolean[diff.size()];
+        anchor = new boolean[diff.size()];
         int[] count = new int[functions];
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
@@ -69,6 +71,11 @@ final class CulpritAnchors {
         return anchors[f];
     }
 
+    /** Returns whether the node is one of its function's anchors. */
+    boolean anchors(int node) {
+        return anchor[node];
+    }
+
     /** Returns whether the node is new code (or code no longer called). */
     boolean newCode(int node) {
         return newCode[node];
@@ -93,8 +100,14 @@ final class CulpritAnchors {
         }
         int[] fill = Arrays.copyOf(start, functions);
         int[] nodes = new int[Math.max(0, size - 1)];
+        // Beside each node its caller's slot, found in pre-order (where a parent is mostly near
+        // its child), so the passes below read it in sequence instead of two scattered loads each.
+        int[] callers = new int[nodes.length];
         for (int n = 1; n < size; n++) {
-            nodes[fill[function[n]]++] = n;
+            DiffInterrupts.checkEvery(n);
+            int at = fill[function[n]]++;
+            nodes[at] = n;
+            callers[at] = caller(diff, function, functions, n);
         }
         // Per caller's function (the last slot: the root), the values through its edge into the callee at hand.
         double[] base = new double[functions + 1];
@@ -104,16 +117,16 @@ final class CulpritAnchors {
             for (int i = start[g]; i < start[g + 1]; i++) {
                 DiffInterrupts.checkEvery(i);
                 int n = nodes[i];
-                int c = caller(diff, function, functions, n);
+                int c = callers[i];
                 base[c] += diff.baseTotal(n);
                 head[c] += diff.headTotal(n);
             }
             for (int i = start[g]; i < start[g + 1]; i++) {
-                int c = caller(diff, function, functions, nodes[i]);
+                int c = callers[i];
                 out[nodes[i]] = (base[c] == 0) != (head[c] == 0);
             }
             for (int i = start[g]; i < start[g + 1]; i++) {
-                int c = caller(diff, function, functions, nodes[i]);
+                int c = callers[i];
                 base[c] = 0;
                 head[c] = 0;
             }
