@@ -21,6 +21,8 @@ final class CulpritAnchors {
     /** Per function, its anchor nodes in pre-order. */
     private final int[][] anchors;
     private final boolean[] newCode;
+    /** Per node, whether it anchors its function. */
+    private final boolean[] anchor;
 
     /**
      * @param function per node, its function's index
@@ -32,17 +34,23 @@ final class CulpritAnchors {
         newCode = new boolean[diff.size()];
         // Decided once per distinct frame: the name tests would otherwise run on every node.
         boolean[] runtime = FrameClass.runtimeMask(frames.distinct());
+        // The same for threads' frames: no load of each node's frame.
+        boolean[] thread = new boolean[frames.distinct().length];
+        for (int i = 0; i < thread.length; i++) {
+            thread[i] = frames.distinct()[i].kind() == FrameKind.THREAD;
+        }
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         // Per node whether it anchors its function, then the anchors in one array per function.
-        boolean[] anchor = new boolean[diff.size()];
+        anchor = new boolean[diff.size()];
         int[] count = new int[functions];
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
             int p = diff.parent(n);
-            boolean nearRoot = p == 0 || (diff.frame(p).kind() == FrameKind.THREAD && diff.parent(p) == 0);
+            boolean nearRoot = p == 0 || (thread[frames.of(p)] && diff.parent(p) == 0);
             newCode[n] = !nearRoot && (newCode[p] || oneSided[n]);
-            boolean program = !runtime[frames.of(n)] && diff.frame(n).kind() != FrameKind.THREAD;
+            int frame = frames.of(n);
+            boolean program = !runtime[frame] && !thread[frame];
             programAbove[n] = program || programAbove[p];
             // Runtime code belongs to the program's method that calls it, as new code does; the
             // program's methods it calls back are their own again.
@@ -69,6 +77,11 @@ final class CulpritAnchors {
         return anchors[f];
     }
 
+    /** Returns whether the node is one of its function's anchors. */
+    boolean anchors(int node) {
+        return anchor[node];
+    }
+
     /** Returns whether the node is new code (or code no longer called). */
     boolean newCode(int node) {
         return newCode[node];
@@ -76,49 +89,96 @@ final class CulpritAnchors {
 
     /**
      * Returns, per node, whether the call edge into it (its caller's function to its own) has
-     * values on one side only, summed over every node of that edge. The nodes are taken callee by
-     * callee, the sums of the edges into one callee kept in a slot per caller: a map keyed by the
-     * edge spent most of its time in cache misses (a boxed one had collided into tree bins and
-     * taken a quarter of a large diff's time). Each edge's values are added in pre-order, as
-     * they were through the map, so its sums and what they decide are the same.
+     * values on one side only, summed over every node of that edge. One pass in pre-order sums
+     * each edge's values in an open-addressing table of primitive keys (a boxed map had collided
+     * into tree bins and taken a quarter of a large diff's time; a pass per callee, later, read
+     * the nodes of each callee scattered over the tree), so each edge's values are added in
+     * pre-order and its sums, and what they decide, are those of a map keyed by the edge.
      */
     static boolean[] oneSidedEdges(DiffTree diff, int[] function, int functions) {
         int size = diff.size();
-        int[] start = new int[functions + 1];
+        EdgeSums edges = new EdgeSums();
+        int[] edgeOfNode = new int[size];
         for (int n = 1; n < size; n++) {
-            start[function[n] + 1]++;
+            DiffInterrupts.checkEvery(n);
+            int e = edges.index(caller(diff, function, functions, n), function[n]);
+            edgeOfNode[n] = e;
+            edges.base[e] += diff.baseTotal(n);
+            edges.head[e] += diff.headTotal(n);
         }
-        for (int f = 0; f < functions; f++) {
-            start[f + 1] += start[f];
-        }
-        int[] fill = Arrays.copyOf(start, functions);
-        int[] nodes = new int[Math.max(0, size - 1)];
-        for (int n = 1; n < size; n++) {
-            nodes[fill[function[n]]++] = n;
-        }
-        // Per caller's function (the last slot: the root), the values through its edge into the callee at hand.
-        double[] base = new double[functions + 1];
-        double[] head = new double[functions + 1];
         boolean[] out = new boolean[size];
-        for (int g = 0; g < functions; g++) {
-            for (int i = start[g]; i < start[g + 1]; i++) {
-                DiffInterrupts.checkEvery(i);
-                int n = nodes[i];
-                int c = caller(diff, function, functions, n);
-                base[c] += diff.baseTotal(n);
-                head[c] += diff.headTotal(n);
-            }
-            for (int i = start[g]; i < start[g + 1]; i++) {
-                int c = caller(diff, function, functions, nodes[i]);
-                out[nodes[i]] = (base[c] == 0) != (head[c] == 0);
-            }
-            for (int i = start[g]; i < start[g + 1]; i++) {
-                int c = caller(diff, function, functions, nodes[i]);
-                base[c] = 0;
-                head[c] = 0;
-            }
+        for (int n = 1; n < size; n++) {
+            int e = edgeOfNode[n];
+            out[n] = (edges.base[e] == 0) != (edges.head[e] == 0);
         }
         return out;
+    }
+
+    /** The call edges met so far, each with an index and its sides' sums. Single-threaded. */
+    private static final class EdgeSums {
+        private static final long EMPTY = -1;
+        /** Per slot, the edge (caller slot, callee function) in one long, or EMPTY. */
+        private long[] keys;
+        private int[] indexOfSlot;
+        double[] base = new double[16];
+        double[] head = new double[16];
+        private int count;
+
+        EdgeSums() {
+            allocate(32);
+        }
+
+        /** Returns the edge's index, adding it when new. */
+        int index(int caller, int callee) {
+            long key = (long) caller << 32 | (callee & 0xFFFFFFFFL);
+            int mask = keys.length - 1;
+            for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
+                if (keys[i] == key) {
+                    return indexOfSlot[i];
+                }
+                if (keys[i] == EMPTY) {
+                    keys[i] = key;
+                    indexOfSlot[i] = count;
+                    if (count == base.length) {
+                        base = Arrays.copyOf(base, 2 * count);
+                        head = Arrays.copyOf(head, 2 * count);
+                    }
+                    int index = count++;
+                    if (2 * count > keys.length) {
+                        grow();
+                    }
+                    return index;
+                }
+            }
+        }
+
+        private void grow() {
+            long[] oldKeys = keys;
+            int[] oldIndex = indexOfSlot;
+            allocate(2 * oldKeys.length);
+            int mask = keys.length - 1;
+            for (int s = 0; s < oldKeys.length; s++) {
+                if (oldKeys[s] != EMPTY) {
+                    int i = hash(oldKeys[s]) & mask;
+                    while (keys[i] != EMPTY) {
+                        i = (i + 1) & mask;
+                    }
+                    keys[i] = oldKeys[s];
+                    indexOfSlot[i] = oldIndex[s];
+                }
+            }
+        }
+
+        private void allocate(int capacity) {
+            keys = new long[capacity];
+            Arrays.fill(keys, EMPTY);
+            indexOfSlot = new int[capacity];
+        }
+
+        private static int hash(long key) {
+            long h = key * 0x9E3779B97F4A7C15L;
+            return (int) (h ^ (h >>> 29));
+        }
     }
 
     /** The slot of the function that calls a node: its parent's function, {@code functions} for the root. */

@@ -52,6 +52,9 @@ final class CulpritFinder {
         double head;
         double systemRaw;
         double allRaw;
+        /** The sum of the nodes' absolute total deltas, and of each weighted by its depth. */
+        double weight;
+        double weighted;
 
         /** Adds a node's total (or self) value, less what is already explained beneath it. */
         void add(int node, boolean self, AcceptedCulprits.Explained minus) {
@@ -116,6 +119,39 @@ final class CulpritFinder {
     }
 
     /**
+     * Returns every function's own change on all its anchors ({@link #own}), null for a function
+     * without anchors, with the weights of the depth of its change. One pass over the nodes in
+     * pre-order, which visits each function's anchors in their order (the anchors of one function
+     * never nest), so every sum adds the same values in the same order as {@link #own} of the
+     * function's anchors would; a pass per function would jump about the tree.
+     */
+    private Part[] ownOnAnchors() {
+        Part[] out = new Part[functions.length];
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            if (!anchors.anchors(n)) {
+                continue;
+            }
+            int f = function[n];
+            Part part = out[f];
+            if (part == null) {
+                part = new Part();
+                out[f] = part;
+            }
+            part.add(n, true, null);
+            for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
+                if (anchors.newCode(c)) {
+                    part.add(c, false, null);
+                }
+            }
+            double d = Math.abs(diff.totalDelta(n));
+            part.weight += d;
+            part.weighted += d * diff.depth(n);
+        }
+        return out;
+    }
+
+    /**
      * Returns whether the nodes call new code (or code no longer called) whose function changed
      * significantly in the direction of {@code delta}: the confirmation an own change needs when
      * the function's inclusive change is lost in the rest of its work (a loop that now also calls
@@ -144,28 +180,22 @@ final class CulpritFinder {
         double[] depthOfChange = new double[functions.length];
         // Each candidate's own change on all its anchors, kept for the second pass: most
         // candidates have no anchor under an accepted culprit there and would sum it again.
-        Part[] ownOnAnchors = new Part[functions.length];
+        Part[] ownOnAnchors = ownOnAnchors();
         for (int f = 0; f < functions.length; f++) {
             DiffInterrupts.checkEvery(f);
             if (anchors.of(f).length == 0 || functions[f].frame().equals(Frame.ROOT)) {
+                ownOnAnchors[f] = null;
                 continue;
             }
-            Part own = own(anchors.of(f));
+            Part own = ownOnAnchors[f];
             boolean tested = exact || own.samples() >= NodeSignificance.MIN_SAMPLES;
             if (!tested && !functions[f].inclusiveSignificant()) {
+                ownOnAnchors[f] = null;
                 continue;
             }
             double p = own.test(tester).pValue();
             ownP.add(tested && !Double.isNaN(p) ? p : Double.NaN);
-            double weight = 0;
-            double weighted = 0;
-            for (int n : anchors.of(f)) {
-                double d = Math.abs(diff.totalDelta(n));
-                weight += d;
-                weighted += d * diff.depth(n);
-            }
-            depthOfChange[f] = weight == 0 ? 0 : weighted / weight;
-            ownOnAnchors[f] = own;
+            depthOfChange[f] = own.weight == 0 ? 0 : own.weighted / own.weight;
             candidates.add(f);
         }
         double[] q = DiffInterrupts.adjust(ownP.stream().mapToDouble(Double::doubleValue).toArray());

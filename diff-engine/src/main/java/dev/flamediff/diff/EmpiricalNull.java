@@ -150,9 +150,76 @@ final class EmpiricalNull {
         return count;
     }
 
-    private static double median(double[] values) {
-        Arrays.sort(values);
+    /**
+     * The median as a sort would give it (the order of {@link Double#compare}), by selecting the
+     * middle elements instead: a large diff's hundreds of thousands of log ratios took a sort of
+     * a few tens of milliseconds. Reorders {@code values}.
+     */
+    static double median(double[] values) {
         int n = values.length;
-        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+        double upper = select(values, n / 2);
+        if (n % 2 == 1) {
+            return upper;
+        }
+        // After the selection the elements below n / 2 are the smaller ones: the largest of them.
+        double lower = values[0];
+        for (int i = 1; i < n / 2; i++) {
+            if (Double.compare(values[i], lower) > 0) {
+                lower = values[i];
+            }
+        }
+        return (lower + upper) / 2;
+    }
+
+    /**
+     * Returns the element a sort would put at index {@code k}, leaving the smaller ones before
+     * it and the larger after (Hoare's selection, the middle of three as pivot; at most a few
+     * passes over the values in practice).
+     */
+    private static double select(double[] a, int k) {
+        int lo = 0;
+        int hi = a.length - 1;
+        while (hi > lo) {
+            int mid = (lo + hi) >>> 1;
+            // The middle of a[lo], a[mid], a[hi] to a[mid], the smallest to a[lo], the largest to a[hi].
+            if (Double.compare(a[mid], a[lo]) < 0) {
+                swap(a, mid, lo);
+            }
+            if (Double.compare(a[hi], a[lo]) < 0) {
+                swap(a, hi, lo);
+            }
+            if (Double.compare(a[hi], a[mid]) < 0) {
+                swap(a, hi, mid);
+            }
+            double pivot = a[mid];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (Double.compare(a[i], pivot) < 0) {
+                    i++;
+                }
+                while (Double.compare(a[j], pivot) > 0) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(a, i++, j--);
+                }
+            }
+            // Now a[lo..j] <= pivot <= a[i..hi], and a[j+1..i-1] equal the pivot.
+            if (k <= j) {
+                hi = j;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return a[k];
+            }
+        }
+        return a[k];
+    }
+
+    private static void swap(double[] a, int i, int j) {
+        double t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
 }

@@ -5,6 +5,7 @@ import dev.flamediff.model.Frame;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -180,22 +181,29 @@ public final class FunctionTable {
         // Per distinct frame (in order of first appearance) its index and function; per node its
         // frame's index, so what depends on the frame alone is worked out once per frame.
         Map<Frame, Integer> byFrame = new HashMap<>();
+        // The nodes share a few frame instances (each side's interned frames), so most lookups
+        // are answered by identity, without comparing the names of equal frames from two sides.
+        Map<Frame, Integer> byInstance = new IdentityHashMap<>();
         Frame[] distinct = new Frame[64];
         int[] functionOfFrame = new int[64];
         int[] frameOfNode = new int[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
             Frame frame = diff.frame(n);
-            Integer index = byFrame.get(frame);
+            Integer index = byInstance.get(frame);
             if (index == null) {
-                index = byFrame.size();
-                if (index == distinct.length) {
-                    distinct = Arrays.copyOf(distinct, index * 2);
-                    functionOfFrame = Arrays.copyOf(functionOfFrame, index * 2);
+                index = byFrame.get(frame);
+                if (index == null) {
+                    index = byFrame.size();
+                    if (index == distinct.length) {
+                        distinct = Arrays.copyOf(distinct, index * 2);
+                        functionOfFrame = Arrays.copyOf(functionOfFrame, index * 2);
+                    }
+                    distinct[index] = frame;
+                    functionOfFrame[index] = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
+                    byFrame.put(frame, index);
                 }
-                distinct[index] = frame;
-                functionOfFrame[index] = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
-                byFrame.put(frame, index);
+                byInstance.put(frame, index);
             }
             frameOfNode[n] = index;
             rawFunction[n] = functionOfFrame[index];

@@ -13,6 +13,9 @@ import java.util.concurrent.CancellationException;
  * 1): they could never reach significance, and for Poisson counts the sum of both sides is
  * independent of the test's outcome under "no change", so filtering on it keeps the tests valid
  * (independent filtering, Bourgon, Gentleman and Huber 2010) while shrinking the adjustment.
+ * Only the family's changes are tested when the significance is computed; every node's score
+ * and raw p-value are there too, worked out when first read ({@link NodeOutcomes}), since on a
+ * large diff most nodes are outside the family and most outputs read none of them.
  */
 final class NodeSignificance {
 
@@ -37,39 +40,32 @@ final class NodeSignificance {
     private final ChangeTester test;
     private final RunVariation variation;
     private final double level;
-    private final double[] selfScore;
-    private final double[] selfP;
-    private final double[] totalScore;
-    private final double[] totalP;
+    /** Every node's scores and raw p-values, worked out when asked for. */
+    private final NodeOutcomes outcomes;
+    /** The nodes' count. */
+    private final int size;
     /** The adjusted p-values: the nodes' self changes, then their totals ({@code [n + node]}). */
     private final double[] q;
 
+    /**
+     * @param family the raw p-values of the tested family, the nodes' self changes then their
+     *     totals, NaN for a change left out (the root's total among them); reused for q
+     * @param wholeProfileP the raw p-value of the root's total
+     */
     private NodeSignificance(RunValues runs, ChangeTester test, RunVariation variation, double level,
-                             double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
+                             NodeOutcomes outcomes, int size, double[] family, double wholeProfileP) {
         this.runs = runs;
         this.test = test;
         this.variation = variation;
         this.level = level;
-        this.selfScore = selfScore;
-        this.selfP = selfP;
-        this.totalScore = totalScore;
-        this.totalP = totalP;
-        int n = selfP.length;
-        double[] all = new double[2 * n];
-        for (int i = 0; i < n; i++) {
-            DiffInterrupts.checkEvery(i);
-            all[i] = tested(runs, i, true) ? selfP[i] : Double.NaN;
-            all[n + i] = tested(runs, i, false) ? totalP[i] : Double.NaN;
-        }
-        // The whole profile's change is the one question asked of every diff (the headline, the
-        // gate), not one of thousands of exploratory node tests: it is judged on its own.
-        all[n] = Double.NaN;
-        this.q = DiffInterrupts.adjust(all);
-        this.q[n] = totalP[0];
+        this.outcomes = outcomes;
+        this.size = size;
+        this.q = DiffInterrupts.adjust(family);
+        this.q[size] = wholeProfileP;
     }
 
     /** Returns whether the change has enough samples to be part of the tested family. */
-    private boolean tested(RunValues runs, int node, boolean self) {
+    private static boolean tested(RunValues runs, ChangeTester test, int node, boolean self) {
         if (test.model() == NoiseModel.EXACT) {
             return true;
         }
@@ -151,58 +147,32 @@ final class NodeSignificance {
             wholeProfile = wholeProfile.withRunVariation(
                     Math.max(variation.value(), DiffOptions.DEFAULT_RUN_VARIATION));
         }
-        double[] selfScore = new double[size];
-        double[] selfP = new double[size];
-        double[] totalScore = new double[size];
-        double[] totalP = new double[size];
+        NodeOutcomes outcomes = new NodeOutcomes(size, runs, test, wholeProfile);
+        double[] family = new double[2 * size];
         ChangeTester nodeTest = test;
-        ChangeTester rootTest = wholeProfile;
         int blocks = (int) ((size + (long) block - 1) / block);
-        // Each node's tests read only that node's values and write only its own slots, so the
-        // blocks may run in any order on any thread and the arrays come out the same.
+        // Only the changes in the family are tested here; the others' outcomes are worked out
+        // if someone asks (see NodeOutcomes). Each node writes only its own slots, so the blocks
+        // may run in any order on any thread and the family comes out the same.
         DiffInterrupts.forEachBlock(blocks, parallel, b -> {
             int from = b * block;
-            testRange(from, from + Math.min(block, size - from), runs, nodeTest, rootTest,
-                    selfScore, selfP, totalScore, totalP);
+            testFamily(from, from + Math.min(block, size - from), runs, nodeTest, outcomes.scratch(), family);
         });
-        return new NodeSignificance(runs, test, variation, level, selfScore, selfP, totalScore, totalP);
+        // The whole profile's change is the one question asked of every diff (the headline, the
+        // gate), not one of thousands of exploratory node tests: it is judged on its own.
+        double wholeProfileP = outcomes.scratch().test(0, false).pValue();
+        return new NodeSignificance(runs, test, variation, level, outcomes, size, family, wholeProfileP);
     }
 
-    /** Tests the nodes [from, to), writing their scores and p-values into the given arrays. */
-    private static void testRange(int from, int to, RunValues runs, ChangeTester test, ChangeTester wholeProfile,
-                                  double[] selfScore, double[] selfP, double[] totalScore, double[] totalP) {
-        int k = runs.runs();
-        int nb = runs.baseRuns();
-        long[] b = new long[nb];
-        long[] h = new long[k - nb];
-        double[] bc = runs.hasCounts() ? new double[nb] : null;
-        double[] hc = runs.hasCounts() ? new double[k - nb] : null;
+    /** Writes the raw p-values of the nodes [from, to) that are in the tested family, NaN for the others. */
+    private static void testFamily(int from, int to, RunValues runs, ChangeTester test, NodeOutcomes.Scratch scratch,
+                                   double[] family) {
+        int size = family.length / 2;
         for (int node = from; node < to; node++) {
-            for (int pass = 0; pass < 2; pass++) {
-                boolean self = pass == 0;
-                for (int r = 0; r < k; r++) {
-                    long v = self ? runs.self(node, r) : runs.total(node, r);
-                    double c = !runs.hasCounts() ? 0 : self ? runs.selfVariance(node, r) : runs.totalVariance(node, r);
-                    if (r < nb) {
-                        b[r] = v;
-                        if (bc != null) {
-                            bc[r] = c;
-                        }
-                    } else {
-                        h[r - nb] = v;
-                        if (hc != null) {
-                            hc[r - nb] = c;
-                        }
-                    }
-                }
-                // The whole profile's runs vary with the machine (a busy CI host slows every
-                // frame at once), which per-node spreads do not measure: it is judged on its own
-                // runs' spread alone.
-                ChangeTester t = node == 0 && !self ? wholeProfile : test;
-                ChangeTester.Outcome o = t.test(b, h, bc, hc, runs.systemShare(node, self));
-                (self ? selfScore : totalScore)[node] = o.score();
-                (self ? selfP : totalP)[node] = o.pValue();
-            }
+            family[node] = tested(runs, test, node, true) ? scratch.test(node, true).pValue() : Double.NaN;
+            // The root's total is left out (see compute).
+            family[size + node] = node != 0 && tested(runs, test, node, false)
+                    ? scratch.test(node, false).pValue() : Double.NaN;
         }
     }
 
@@ -249,11 +219,11 @@ final class NodeSignificance {
     }
 
     double selfScore(int node) {
-        return selfScore[node];
+        return outcomes.selfScore(node);
     }
 
     double selfP(int node) {
-        return nanToOne(selfP[node]);
+        return nanToOne(outcomes.selfP(node));
     }
 
     double selfQ(int node) {
@@ -265,19 +235,19 @@ final class NodeSignificance {
     }
 
     double totalScore(int node) {
-        return totalScore[node];
+        return outcomes.totalScore(node);
     }
 
     double totalP(int node) {
-        return nanToOne(totalP[node]);
+        return nanToOne(outcomes.totalP(node));
     }
 
     double totalQ(int node) {
-        return nanToOne(q[selfP.length + node]);
+        return nanToOne(q[size + node]);
     }
 
     boolean totalSignificant(int node) {
-        return q[selfP.length + node] <= level;
+        return q[size + node] <= level;
     }
 
     private static double nanToOne(double p) {
