@@ -77,7 +77,8 @@ final class DetailTables {
                         .append(' ').append(k.isNew() ? "(new)" : k.isGone() ? "(gone)" : "(" + ValueText.percent(k.impact()) + ")");
             }
             w.write("| " + MarkdownText.wrappedCell(c.function().frame().name())
-                    + (callees.length() == 0 ? ", in its own code" : ", now spent in " + callees) + " | "
+                    + (callees.length() == 0 ? ", in its own code"
+                            : (c.regression() ? ", now spent in " : ", less spent in ") + callees) + " | "
                     + values.number(c.base()) + " \u2192 " + values.number(c.head()) + " | "
                     + ValueText.percent(c.impact()) + " | " + ValueText.pValue(c.pValue()) + " |\n");
         }

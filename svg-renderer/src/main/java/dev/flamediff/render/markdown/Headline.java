@@ -22,7 +22,7 @@ final class Headline {
     static String line(DiffTree diff, DiffSummary summary, RenderOptions options, Leads leads) {
         StringBuilder s = new StringBuilder();
         s.append("**").append(options.title().map(MarkdownText::escape).orElse("flamediff")).append("**");
-        s.append(" \u00b7 ").append(lead(leads, summary));
+        s.append(" \u00b7 ").append(lead(diff, leads, summary));
         s.append(" \u00b7 whole profile ").append(MarkdownRenderer.overall(diff, summary.overall()));
         s.append(" \u00b7 ").append(MarkdownText.span(diff.valueType().toString()));
         if (summary.gate().enabled()) {
@@ -31,7 +31,7 @@ final class Headline {
         return s.toString();
     }
 
-    private static String lead(Leads leads, DiffSummary summary) {
+    private static String lead(DiffTree diff, Leads leads, DiffSummary summary) {
         if (!leads.regressions().isEmpty()) {
             String s = "**Slower: " + describe(leads.regressions().get(0)) + "**" + where(leads.regressions().get(0));
             if (!leads.improvements().isEmpty()) {
@@ -56,6 +56,11 @@ final class Headline {
         if (!others.isEmpty()) {
             return "no function changed beyond the noise; what did: " + String.join(", ", others) + " (details below)";
         }
+        // The functions are judged against the bulk of the profile: when the whole profile moved
+        // beyond the noise, "no change stands out from the noise" would contradict the next part.
+        if (summary.overall().significant() && !MarkdownRenderer.exact(diff)) {
+            return "**the whole profile changed; no function stands out from that change**";
+        }
         return "**no change stands out from the noise**";
     }
 
@@ -78,8 +83,8 @@ final class Headline {
     }
 
     /**
-     * Returns where a culprit's change went, "now spent in `A` (new) and `B`" (or "less spent in"
-     * for an improvement), from its first callees; "" when none is known. Short names, in code
+     * Returns where a culprit's change went, "now spent in `A` (new) and `B`" (or "less spent in
+     * `C` (gone)" for an improvement), from its first callees; "" when none is known. Short names, in code
      * spans made for a table cell when {@code inTable}.
      */
     static String spentIn(Lead l, boolean inTable) {
@@ -92,7 +97,7 @@ final class Headline {
             Lead.Callee c = callees.get(i);
             String name = ShortNames.of(c.frame().name());
             s.append(i == 0 ? "" : " and ").append(inTable ? MarkdownText.cell(name) : MarkdownText.span(name))
-                    .append(c.isNew() ? " (new)" : "");
+                    .append(c.isNew() ? " (new)" : c.isGone() ? " (gone)" : "");
         }
         return s.toString();
     }

@@ -41,9 +41,9 @@ record Leads(List<Lead> regressions, List<Lead> improvements) {
 
     private static Lead lead(Culprit c, List<Culprit> all) {
         List<Lead.Callee> callees = CulpritCallees.carrying(c, all, CALLEES).stream()
-                .map(k -> new Lead.Callee(k.frame(), k.isNew(), k.base(), k.head()))
+                .map(k -> new Lead.Callee(k.frame(), k.isNew(), k.isGone(), k.base(), k.head()))
                 .toList();
-        return new Lead(c.function().frame(), c.base(), c.head(), c.impact(), true, callees);
+        return new Lead(c.function().frame(), c.function().status(), c.base(), c.head(), c.impact(), true, callees);
     }
 
     /** Returns whether nothing changed significantly. */

@@ -108,6 +108,10 @@ public final class MarkdownRenderer implements DiffRenderer {
 
     /** The whole profile's change in words. */
     static String overall(DiffTree diff, OverallChange overall) {
+        if (overall.base() == 0 && overall.head() == 0) {
+            // relative() is NaN here, which percent() would print as "new".
+            return "0.00% (neither side holds any value)";
+        }
         String pct = ValueText.percent(overall.relative());
         if (exact(diff)) {
             return pct + " (exact counts)";

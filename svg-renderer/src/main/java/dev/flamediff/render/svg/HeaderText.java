@@ -50,7 +50,7 @@ final class HeaderText {
         } else {
             CalleeChange k = callees.get(0);
             where = (c.regression() ? ", now spent in " : ", less spent in ") + SafeText.fit(shortName(k.frame().name()), CALLEE_PX)
-                    + (k.isNew() ? " (new)" : "") + (callees.size() > 1 ? " and " + (callees.size() - 1) + " more" : "");
+                    + (k.isNew() ? " (new)" : k.isGone() ? " (gone)" : "") + (callees.size() > 1 ? " and " + (callees.size() - 1) + " more" : "");
         }
         String prefix = c.regression() ? "Slower here: " : "Faster here: ";
         String impact = " " + ValueFormat.signedPercent(c.impact()) + " of the profile";
