@@ -11,16 +11,11 @@ final class FrameCache {
 
     private byte[] pool = new byte[1 << 16];
     private int poolSize;
-    /**
-     * Per entry, side by side so a lookup touches one cache line of them: where its bytes start in
-     * the pool, its length times two plus one for a leaf, its hash, its frame id.
-     */
-    private int[] entry = new int[1024 * ENTRY];
-    private static final int ENTRY = 4;
-    private static final int START = 0;
-    private static final int TAG = 1;
-    private static final int HASH = 2;
-    private static final int VALUE = 3;
+    private int[] keyStart = new int[1024];
+    /** The key's length times two, plus one for a leaf. */
+    private int[] keyTag = new int[1024];
+    private int[] keyHash = new int[1024];
+    private int[] value = new int[1024];
     private int entries;
     /** Open-addressing table of entry index + 1; 0 is an empty slot. */
     private int[] slots = new int[4096];
@@ -28,17 +23,15 @@ final class FrameCache {
     /** Returns the id stored for the key, or -1 when there is none. */
     int get(byte[] buf, int off, int len, boolean leaf) {
         int h = hash(buf, off, len, leaf);
-        int tag = tag(len, leaf);
-        int[] e = entry;
         int mask = slots.length - 1;
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            int at = (slots[i] - 1) * ENTRY;
-            if (at < 0) {
+            int e = slots[i] - 1;
+            if (e < 0) {
                 return -1;
             }
-            if (e[at + HASH] == h && e[at + TAG] == tag
-                    && Arrays.equals(pool, e[at + START], e[at + START] + len, buf, off, off + len)) {
-                return e[at + VALUE];
+            if (keyHash[e] == h && keyTag[e] == tag(len, leaf)
+                    && Arrays.equals(pool, keyStart[e], keyStart[e] + len, buf, off, off + len)) {
+                return value[e];
             }
         }
     }
@@ -48,19 +41,22 @@ final class FrameCache {
         if ((entries + 1) * 2 > slots.length) {
             rehash();
         }
-        if ((entries + 1) * ENTRY > entry.length) {
-            entry = Arrays.copyOf(entry, entry.length * 2);
+        if (entries == value.length) {
+            int cap = entries * 2;
+            keyStart = Arrays.copyOf(keyStart, cap);
+            keyTag = Arrays.copyOf(keyTag, cap);
+            keyHash = Arrays.copyOf(keyHash, cap);
+            value = Arrays.copyOf(value, cap);
         }
         if (poolSize + len > pool.length) {
             pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolSize + len));
         }
         System.arraycopy(buf, off, pool, poolSize, len);
         int h = hash(buf, off, len, leaf);
-        int at = entries * ENTRY;
-        entry[at + START] = poolSize;
-        entry[at + TAG] = tag(len, leaf);
-        entry[at + HASH] = h;
-        entry[at + VALUE] = id;
+        keyStart[entries] = poolSize;
+        keyTag[entries] = tag(len, leaf);
+        keyHash[entries] = h;
+        value[entries] = id;
         poolSize += len;
         insert(entries++, h);
     }
@@ -77,7 +73,7 @@ final class FrameCache {
     private void rehash() {
         slots = new int[slots.length * 2];
         for (int e = 0; e < entries; e++) {
-            insert(e, entry[e * ENTRY + HASH]);
+            insert(e, keyHash[e]);
         }
     }
 
