@@ -40,7 +40,7 @@ public final class CallTreeBuilder {
     /** Nodes handled between two interrupt checks; a power of two, so the test is a mask. */
     static final int CHECK_EVERY = 4096;
 
-    private final ChildIndex childIndex = new ChildIndex(1024);
+    private final LongIntMap childIndex = new LongIntMap(1024);
     /**
      * The nodes, in pages that grow without copying. Links are what a child lookup reads, four
      * ints per node side by side ({@link #FRAME}, {@link #FIRST}, {@link #NEXT}, {@link #COUNT}):
@@ -120,7 +120,7 @@ public final class CallTreeBuilder {
                 c = cp[cat + NEXT];
             }
         } else {
-            int existing = childIndex.get(node, frameId);
+            int existing = childIndex.get(key(node, frameId));
             if (existing >= 0) {
                 return existing;
             }
@@ -151,12 +151,16 @@ public final class CallTreeBuilder {
         np[at + COUNT] = count + 1;
         if (count == LIST_MAX) {
             for (int c = id; c != 0; c = p.link(c, NEXT)) {
-                childIndex.put(node, p.link(c, FRAME), c);
+                childIndex.put(key(node, p.link(c, FRAME)), c);
             }
         } else if (count > LIST_MAX) {
-            childIndex.put(node, frameId, id);
+            childIndex.put(key(node, frameId), id);
         }
         return id;
+    }
+
+    private static long key(int node, int frameId) {
+        return ((long) node << 32) | (frameId & 0xFFFFFFFFL);
     }
 
     /**
