@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The words of the report and the graph's header say what the profiles hold, through the command,
  * on hand-written pairs for the cases the recorded fixtures do not have: a culprit whose change is
- * only the code it no longer calls (it still runs in head, so it is not "gone"), two profiles
- * without a single value, and a whole profile that grew beyond the noise with every function
- * growing alike.
+ * only the code it no longer calls (it still runs in head, so it is not "gone"), thread frames
+ * whose ids change from run to run, two profiles without a single value, and a whole profile that
+ * grew beyond the noise with every function growing alike.
  */
 class ReportWordingEndToEndTest {
 
@@ -74,6 +74,37 @@ class ReportWordingEndToEndTest {
         assertThat(detailRow).contains("less spent in `app.Cache.key` (gone)").doesNotContain("now spent in");
         assertThat(Files.readString(svg)).contains("Faster here: app.Cache.balance \u2212")
                 .contains("less spent in Cache.key (gone)");
+    }
+
+    /**
+     * Two recordings of one program with async-profiler's {@code threads} option: every thread
+     * frame carries an id that differs from run to run ({@code [ledger-worker tid=10218]}). Read
+     * as recorded, each run's threads are new in the other, and the gate failed on a thread frame
+     * ("[ledger-worker tid=11274] grew by +37.38% of the whole profile") for a program compared
+     * with itself.
+     */
+    @Test
+    void threadIdsThatDifferBetweenTwoRunsOfOneProgramFailNoGate() throws IOException {
+        List<String> base = new ArrayList<>();
+        List<String> head = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            for (int i = 0; i < 12; i++) {
+                String rest = ";java/lang/Thread.run_[j];app/Worker.loop_[j];app/Stage" + i + ".run_[j] ";
+                base.add("[ledger-worker tid=" + (10218 + t) + "]" + rest + (200 + 13 * i));
+                head.add("[ledger-worker tid=" + (11274 + t) + "]" + rest + (200 + 13 * i + (i % 3) * 4));
+            }
+        }
+        base.add("[C2 CompilerThre tid=10212];Compile::Compile 90");
+        head.add("[C2 CompilerThre tid=11268];Compile::Compile 95");
+        Path md = dir.resolve("report.md");
+
+        CliRun run = CliRun.run(write("base.collapsed", base).toString(), write("head.collapsed", head).toString(),
+                "--fail-on-frame-regression", "2", "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).doesNotContain("gate failed").doesNotContain("tid=");
+        String first = Files.readString(md).lines().findFirst().orElseThrow();
+        assertThat(first).contains("**no change stands out from the noise**").contains("gate: passed");
     }
 
     @Test

@@ -19,7 +19,10 @@ import dev.flamediff.model.FrameKind;
  *       its name ends in {@code []} or its last dot-separated part starts with an upper-case
  *       letter (Java methods start in lower case, classes in upper case).</li>
  *   <li>A name without suffix is {@link FrameKind#THREAD} when it is a thread frame
- *       ({@code [name tid=N]}), {@link FrameKind#CPP} when it contains {@code ::} or starts with
+ *       ({@code [name tid=N]}; normalized, the thread's name alone, as the JFR readers name
+ *       thread frames: the id changes from run to run, so {@code [worker tid=10218]} in base and
+ *       {@code [worker tid=11274]} in head would otherwise be two threads, one gone and one new,
+ *       and the gate would judge them), {@link FrameKind#CPP} when it contains {@code ::} or starts with
  *       {@code -[} or {@code +[}, and {@link FrameKind#UNKNOWN} otherwise. Plain collapsed output
  *       does not say whether an unsuffixed frame is Java or native, and guessing from the
  *       spelling is not stable (the guess for {@code Busy.fib} and {@code java/lang/Thread.run}
@@ -64,7 +67,7 @@ final class CollapsedFrameDecoder {
             }
         }
         if (isThread(raw)) {
-            return new Frame(raw, FrameKind.THREAD);
+            return new Frame(normalize ? threadName(raw) : raw, FrameKind.THREAD);
         }
         if (isCpp(raw)) {
             return new Frame(raw, FrameKind.CPP);
@@ -111,6 +114,21 @@ final class CollapsedFrameDecoder {
 
     private static boolean isThread(String raw) {
         return raw.length() > 2 && raw.charAt(0) == '[' && raw.endsWith("]") && raw.contains(" tid=");
+    }
+
+    /** The name of {@code [name tid=N]}, or the text as it is when it is not spelled so. */
+    private static String threadName(String raw) {
+        int tid = raw.lastIndexOf(" tid=");
+        int digits = tid + " tid=".length();
+        if (tid <= 1 || digits >= raw.length() - 1) {
+            return raw;
+        }
+        for (int i = digits; i < raw.length() - 1; i++) {
+            if (raw.charAt(i) < '0' || raw.charAt(i) > '9') {
+                return raw;
+            }
+        }
+        return raw.substring(1, tid);
     }
 
     private static boolean isCpp(String raw) {

@@ -115,13 +115,34 @@ class CollapsedReaderTest {
         Profile p = read("[worker-0 tid=4242];start_thread;JavaThread::run();-[NSObject init];"
                 + "java/lang/Thread.run;Busy.fib;[unknown] 1\n");
         assertThat(p.tree().path(p.tree().size() - 1)).containsExactly(
-                new Frame("[worker-0 tid=4242]", FrameKind.THREAD),
+                new Frame("worker-0", FrameKind.THREAD),
                 new Frame("start_thread", FrameKind.UNKNOWN),
                 new Frame("JavaThread::run()", FrameKind.CPP),
                 new Frame("-[NSObject init]", FrameKind.CPP),
                 new Frame("java.lang.Thread.run", FrameKind.UNKNOWN),
                 new Frame("Busy.fib", FrameKind.UNKNOWN),
                 new Frame("[unknown]", FrameKind.UNKNOWN));
+    }
+
+    @Test
+    void threadFramesAreNamedByTheThreadAloneSoTheIdsOfTwoRunsDoNotSplitThem() throws Exception {
+        // async-profiler's "threads" option: the ids differ in every run, and between the threads
+        // of one pool; the JFR readers name a thread frame by the thread's name alone.
+        Profile p = read("[pool-worker tid=10218];Worker.run_[j] 3\n[pool-worker tid=11274];Worker.run_[j] 4\n"
+                + "[C2 CompilerThre tid=7];Compile::Compile 2\n[odd tid=x1] 1\n");
+        assertThat(stacks(p.tree())).containsExactlyInAnyOrder("C2 CompilerThre<THREAD>;Compile::Compile<CPP> 2",
+                "[odd tid=x1]<THREAD> 1", "pool-worker<THREAD>;Worker.run<JIT> 7");
+        assertThat(p.tree().frames().frames()).contains(new Frame("pool-worker", FrameKind.THREAD),
+                new Frame("C2 CompilerThre", FrameKind.THREAD), new Frame("[odd tid=x1]", FrameKind.THREAD));
+    }
+
+    @Test
+    void withoutNormalizationThreadFramesKeepTheirIds() throws Exception {
+        Profile p = read("[pool-worker tid=10218];a 3\n[pool-worker tid=11274];a 4\n",
+                ReadOptions.DEFAULT.withNormalizeNames(false));
+        assertThat(stacks(p.tree())).containsExactlyInAnyOrder("[pool-worker tid=10218]<THREAD>;a 3",
+                "[pool-worker tid=11274]<THREAD>;a 4");
+        assertThat(p.tree().frames().frames()).contains(new Frame("[pool-worker tid=10218]", FrameKind.THREAD));
     }
 
     @Test
