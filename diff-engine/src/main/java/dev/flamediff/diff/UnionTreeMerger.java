@@ -13,7 +13,8 @@ import java.util.List;
  * Merges the runs of both sides, each a pre-ordered tree with sorted children, into one
  * {@link UnionTree}: the union walk gives the nodes, this class adds up each node's values per run
  * and side, scales them by the normalization and derives totals and subtree ends; the union tree
- * then has its nodes tested. Single use, single-threaded.
+ * then has its nodes tested. Single use; a large union is walked in parts on the common pool
+ * ({@link UnionParts}), node for node the same.
  */
 final class UnionTreeMerger {
 
@@ -29,25 +30,14 @@ final class UnionTreeMerger {
     private final DiffOptions options;
     private final Normalization normalization;
 
-    private long[] runSelf;
-    private long[] runCount;
-    private Frame[] frame;
-    private int[] parent;
-    private int[] depth;
-    private double[] baseSelf;
-    private double[] headSelf;
-    private int size;
     /** Whether the sides' values are read from the run values (see {@link #merge}). */
     private boolean exact;
     private final boolean allowExact;
-    /** The most nodes the union can have: one per node of every tree (the roots share one). */
-    private final long nodeBound;
-    /** The nodes of all trees together, and how many of them the union nodes so far took. */
+    /** The nodes of all trees together. */
     private final long treeNodes;
-    private long treeNodesTaken;
-    /** With {@link #exact}, per side the sum of the values' magnitudes, and the sum of the values. */
-    private final double[] absSum = new double[2];
-    private final long[] sideSum = new long[2];
+    /** The union's first arrays: room for the largest tree's nodes and an eighth more. */
+    private final int capacity;
+    private final long partsFrom;
 
     /**
      * Below this (with room for the rounding of the sum of magnitudes itself) every partial sum of
@@ -72,7 +62,17 @@ final class UnionTreeMerger {
      */
     UnionTreeMerger(List<Profile> base, List<Profile> head, ValueType type, ValueType countType,
                     NoiseModel model, DiffOptions options, boolean allowExact) {
+        this(base, head, type, countType, model, options, allowExact, UnionParts.PARALLEL_THRESHOLD);
+    }
+
+    /**
+     * @param partsFrom the fewest tree nodes (all trees together) whose union is walked in parts
+     *     on several threads ({@link UnionParts}); tests compare both ways
+     */
+    UnionTreeMerger(List<Profile> base, List<Profile> head, ValueType type, ValueType countType,
+                    NoiseModel model, DiffOptions options, boolean allowExact, long partsFrom) {
         this.allowExact = allowExact;
+        this.partsFrom = partsFrom;
         this.baseProfiles = List.copyOf(base);
         this.headProfiles = List.copyOf(head);
         List<Profile> all = new ArrayList<>(base);
@@ -88,13 +88,8 @@ final class UnionTreeMerger {
         this.normalization = options.normalization();
         // Sized for the largest tree and an eighth more: the union of similar profiles rarely
         // needs more, and growing by doubling from small would allocate twice the final arrays.
-        int capacity = Math.max(256, Arrays.stream(trees).mapToInt(CallTree::size).max().orElse(0) / 8 * 9);
+        this.capacity = Math.max(256, Arrays.stream(trees).mapToInt(CallTree::size).max().orElse(0) / 8 * 9);
         this.treeNodes = Arrays.stream(trees).mapToLong(CallTree::size).sum();
-        this.nodeBound = Math.max(capacity, treeNodes);
-        runSelf = new long[capacity * trees.length];
-        frame = new Frame[capacity];
-        parent = new int[capacity];
-        depth = new int[capacity];
     }
 
     /**
@@ -133,22 +128,39 @@ final class UnionTreeMerger {
         // which the diff then reads from the run values instead of four arrays of doubles (32
         // bytes a node). The same bits: a double sum of integers is exact below 2^53, checked below.
         exact = allowExact && baseRuns == 1 && headRuns == 1 && baseWeight == 1 && headWeight == 1;
-        if (!exact) {
-            baseSelf = new double[frame.length];
-            headSelf = new double[frame.length];
+        boolean exactValues = exact;
+        UnionParts.NodesFactory factory = (first, taken) -> new UnionNodes(trees, valueIndex, countValueIndex,
+                baseRuns, exactValues, baseWeight, headWeight, first, taken);
+        UnionTreeWalk walk = new UnionTreeWalk(trees, options.exactFrameKinds());
+        UnionNodes nodes;
+        if (treeNodes >= partsFrom) {
+            nodes = new UnionParts(trees, walk, factory, treeNodes).merge();
+        } else {
+            UnionNodes all = factory.create(capacity, treeNodes);
+            walk.walk((par, matches, from, to) ->
+                    all.add(par, par < 0 ? 0 : all.depth(par) + 1, matches, from, to));
+            nodes = all;
         }
-
-        new UnionTreeWalk(trees, options.exactFrameKinds()).walk(
-                (par, nodes, from, to) -> add(par, nodes, from, to, baseWeight, headWeight));
-        int n = size;
-        // Trimmed in place: the arrays were sized with room to spare, and the untrimmed ones
-        // would stay reachable through this merger while the nodes are tested, a peak of some
-        // 44 bytes a node more.
-        frame = Arrays.copyOf(frame, n);
-        parent = Arrays.copyOf(parent, n);
-        depth = Arrays.copyOf(depth, n);
-        runSelf = Arrays.copyOf(runSelf, n * k);
-        runCount = runCount == null ? null : Arrays.copyOf(runCount, n * k);
+        int n = nodes.size;
+        double[] absSum = nodes.absSum;
+        long[] sideSum = nodes.sideSum;
+        // Trimmed (unless walked in parts, which joins them at the union's size): the arrays
+        // were sized with room to spare, and the untrimmed ones would stay reachable while the
+        // nodes are tested, a peak of some 44 bytes a node more.
+        Frame[] frame = trimmed(nodes.frame, n);
+        nodes.frame = null;
+        int[] parent = trimmed(nodes.parent, n);
+        nodes.parent = null;
+        int[] depth = trimmed(nodes.depth, n);
+        nodes.depth = null;
+        long[] runSelf = trimmed(nodes.runSelf, n * k);
+        nodes.runSelf = null;
+        long[] runCount = nodes.runCount == null ? null : trimmed(nodes.runCount, n * k);
+        nodes.runCount = null;
+        double[] baseSelf = nodes.baseSelf;
+        double[] headSelf = nodes.headSelf;
+        nodes.baseSelf = null;
+        nodes.headSelf = null;
         if (exact && (absSum[0] >= EXACT_LIMIT || absSum[1] >= EXACT_LIMIT)) {
             // Partial sums could round as doubles: the sides' values go back into arrays of doubles,
             // each node's sum rounded once (summed as doubles, a node merged from several nodes of
@@ -165,8 +177,8 @@ final class UnionTreeMerger {
         double[] baseTotal = null;
         double[] headTotal = null;
         if (!exact) {
-            baseSelf = Arrays.copyOf(baseSelf, n);
-            headSelf = Arrays.copyOf(headSelf, n);
+            baseSelf = trimmed(baseSelf, n);
+            headSelf = trimmed(headSelf, n);
             baseTotal = baseSelf.clone();
             headTotal = headSelf.clone();
         }
@@ -191,87 +203,24 @@ final class UnionTreeMerger {
                 runSelf, runCount);
     }
 
-    /**
-     * The capacity the arrays grow to when full: the union's size extrapolated from the share of
-     * the trees' nodes walked so far (the walk takes them in pre-order, so that share is how far
-     * it has come), with a tenth to spare, and between an eighth more and twice the size. Doubling
-     * alone copied the arrays once or twice and left up to half of them unused (on a union of
-     * 14.7 M nodes, a sixth of the merge's time was these copies).
-     */
-    private long grownCapacity() {
-        long doubled = size * 2L;
-        if (treeNodesTaken == 0) {
-            return doubled;
-        }
-        double extrapolated = (double) size * treeNodes / treeNodesTaken * 1.1;
-        return (long) Math.min(doubled, Math.max(size + size / 8 + 1, extrapolated));
+    private static Frame[] trimmed(Frame[] a, int n) {
+        return a.length == n ? a : Arrays.copyOf(a, n);
+    }
+
+    private static int[] trimmed(int[] a, int n) {
+        return a.length == n ? a : Arrays.copyOf(a, n);
+    }
+
+    private static long[] trimmed(long[] a, int n) {
+        return a.length == n ? a : Arrays.copyOf(a, n);
+    }
+
+    private static double[] trimmed(double[] a, int n) {
+        return a.length == n ? a : Arrays.copyOf(a, n);
     }
 
     private static DiffSide side(List<Profile> profiles, double scale, double total) {
         List<ProfileMetadata> runs = profiles.stream().map(Profile::metadata).toList();
         return new DiffSide(runs, scale, total);
-    }
-
-    private int add(int par, int[] nodes, int[] from, int[] to, double baseWeight, double headWeight) {
-        if (size == frame.length) {
-            // Every union node but the root takes a node of some tree: no more than all of them.
-            int cap = (int) Math.max(size + 1L, Math.min(grownCapacity(), nodeBound));
-            frame = Arrays.copyOf(frame, cap);
-            parent = Arrays.copyOf(parent, cap);
-            depth = Arrays.copyOf(depth, cap);
-            if (!exact) {
-                baseSelf = Arrays.copyOf(baseSelf, cap);
-                headSelf = Arrays.copyOf(headSelf, cap);
-            }
-        }
-        int k = trees.length;
-        if ((size + 1) * k > runSelf.length) {
-            runSelf = Arrays.copyOf(runSelf, Math.max(frame.length * k, (size + 1) * k));
-        }
-        if (countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
-            runCount = runCount == null ? new long[runSelf.length] : Arrays.copyOf(runCount, runSelf.length);
-        }
-        int id = size++;
-        for (int t = 0; t < trees.length; t++) {
-            treeNodesTaken += to[t] - from[t];
-        }
-        double b = 0;
-        double h = 0;
-        Frame f = Frame.ROOT;
-        long fWeight = -1;
-        for (int t = 0; t < trees.length; t++) {
-            for (int i = from[t]; i < to[t]; i++) {
-                int node = nodes[i];
-                // The frame shown is the kind that carried the most of this path's value.
-                Frame candidate = trees[t].frame(node);
-                long weight = trees[t].total(valueIndex[t], node);
-                if (weight > fWeight || (weight == fWeight && candidate.compareTo(f) < 0)) {
-                    f = candidate;
-                    fWeight = weight;
-                }
-                long v = trees[t].self(valueIndex[t], node);
-                runSelf[id * k + t] += v;
-                if (exact) {
-                    absSum[t] += Math.abs((double) v);
-                    sideSum[t] += v;
-                }
-                if (countValueIndex != null) {
-                    runCount[id * k + t] += trees[t].self(countValueIndex[t], node);
-                }
-                if (t < baseRuns) {
-                    b += v;
-                } else {
-                    h += v;
-                }
-            }
-        }
-        frame[id] = par < 0 ? Frame.ROOT : f;
-        parent[id] = par;
-        depth[id] = par < 0 ? 0 : depth[par] + 1;
-        if (!exact) {
-            baseSelf[id] = b * baseWeight;
-            headSelf[id] = h * headWeight;
-        }
-        return id;
     }
 }

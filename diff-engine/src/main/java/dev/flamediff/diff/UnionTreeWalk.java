@@ -16,7 +16,8 @@ import java.util.concurrent.CancellationException;
  * <p>Each tree keeps its children sorted by frame, which is also key order (a frame's kinds sort
  * by match group), so every union node's children come from a k-way merge of sorted runs. The
  * keys are compared as ints: before walking, every frame of every tree gets a rank shared by all
- * trees, equal for frames that match. Single use, single-threaded.
+ * trees, equal for frames that match. Single use, single-threaded; walks of parts of one union
+ * share the ranks ({@link #another()}) and may run on several threads, one walk each.
  */
 final class UnionTreeWalk {
 
@@ -29,7 +30,9 @@ final class UnionTreeWalk {
          * @param nodes the merged nodes: those of tree {@code t} are {@code nodes[from[t], to[t])}
          * @param from where each tree's nodes start in {@code nodes}
          * @param to where each tree's nodes end in {@code nodes}
-         * @return the union node's id, as the children will get it for {@code parent}
+         * @return the union node's id, as the children will get it for {@code parent}; or a
+         *     negative number to leave the node's children out of the walk (its subtree is
+         *     walked apart, {@link UnionParts})
          */
         int visit(int parent, int[] nodes, int[] from, int[] to);
     }
@@ -60,11 +63,18 @@ final class UnionTreeWalk {
     private int[] groups = new int[64];
     /** Each tree's position in kids during the merge. */
     private final int[] at;
+    /** The thread whose interrupt cancels the walk: the diff's, whichever thread walks. */
+    private final Thread caller;
 
     UnionTreeWalk(CallTree[] trees, boolean exactFrameKinds) {
+        this(trees, keyRanks(trees, exactFrameKinds), Thread.currentThread());
+    }
+
+    private UnionTreeWalk(CallTree[] trees, int[][] keyRank, Thread caller) {
         this.trees = trees;
         this.k = trees.length;
-        this.keyRank = keyRanks(trees, exactFrameKinds);
+        this.keyRank = keyRank;
+        this.caller = caller;
         this.kids = new int[k][16];
         this.kidRanks = new int[k][16];
         this.kidCount = new int[k];
@@ -72,25 +82,59 @@ final class UnionTreeWalk {
     }
 
     /**
+     * Returns a new walk of the same trees with the same ranks, cancelled by the interrupt of the
+     * thread that made this one, to walk a part of the union on any thread.
+     */
+    UnionTreeWalk another() {
+        return new UnionTreeWalk(trees, keyRank, caller);
+    }
+
+    /**
      * Visits every union node, the root (every tree's node 0) first.
      *
-     * @throws CancellationException if the thread was interrupted (checked every few thousand
-     *     nodes; the interrupt flag stays set)
+     * @throws CancellationException if the thread that made this walk was interrupted (checked
+     *     every few thousand nodes; the interrupt flag stays set)
      */
     void walk(Visitor visitor) {
+        int[] nodes = new int[k];
+        int[] from = new int[k];
+        int[] to = new int[k];
+        for (int t = 0; t < k; t++) {
+            from[t] = t;
+            to[t] = t + 1;
+        }
+        walk(-1, nodes, from, to, visitor);
+    }
+
+    /**
+     * Visits the union node that merges the given nodes of the trees, then its subtree in
+     * pre-order, as {@link #walk(Visitor)} would from there.
+     *
+     * @param parent what the visitor gets as the first node's parent
+     * @param nodes the node's matches: those of tree {@code t} are {@code nodes[from[t], to[t])}
+     * @throws CancellationException if the thread that made this walk was interrupted (checked
+     *     every few thousand nodes; the interrupt flag stays set)
+     */
+    void walk(int parent, int[] nodes, int[] from, int[] to, Visitor visitor) {
+        int start = poolSize;
+        for (int t = 0; t < k; t++) {
+            append(to[t] - from[t]);
+            for (int i = from[t]; i < to[t]; i++) {
+                append(nodes[i]);
+            }
+        }
+        push(parent, start);
+        walkPending(visitor);
+    }
+
+    private void walkPending(Visitor visitor) {
         int[] from = new int[k];
         int[] to = new int[k];
         int[] nodes = new int[16];
-        int start = poolSize;
-        for (int t = 0; t < k; t++) {
-            append(1);
-            append(0);
-        }
-        push(-1, start);
         int visited = 0;
         while (pendingSize > 0) {
             // A service cancels a diff of a hostile upload by interrupting its thread.
-            if ((++visited & 4095) == 0 && Thread.currentThread().isInterrupted()) {
+            if ((++visited & 4095) == 0 && caller.isInterrupted()) {
                 throw DiffInterrupts.cancelled();
             }
             pendingSize--;
@@ -110,7 +154,9 @@ final class UnionTreeWalk {
             }
             poolSize = pendingStart[pendingSize];
             int id = visitor.visit(parent, nodes, from, to);
-            expand(id, nodes, from, to);
+            if (id >= 0) {
+                expand(id, nodes, from, to);
+            }
         }
     }
 
