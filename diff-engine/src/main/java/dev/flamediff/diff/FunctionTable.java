@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.function.Function;
 
 /**
  * The by-function view of a {@link DiffTree}: every function merged over all its call paths
@@ -174,6 +175,17 @@ public final class FunctionTable {
      * @throws CancellationException if the thread is interrupted meanwhile
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance) {
+        return of(diff, significance, nodesOfFunction -> FunctionParts.forDiff(nodesOfFunction, diff.size()));
+    }
+
+    /**
+     * Builds the view of a diff, the passes over all nodes in the parts {@code parts} deals the
+     * functions into (given each function's node count): the same view, bit for bit, whatever the
+     * parts.
+     *
+     * @throws CancellationException if the thread is interrupted meanwhile
+     */
+    static FunctionTable of(DiffTree diff, NodeSignificance significance, Function<int[], FunctionParts> parts) {
         int size = diff.size();
         int[] rawFunction = new int[size];
         rawFunction[0] = -1;
@@ -186,6 +198,7 @@ public final class FunctionTable {
         Map<Frame, Integer> byInstance = new IdentityHashMap<>();
         Frame[] distinct = new Frame[64];
         int[] functionOfFrame = new int[64];
+        int[] nodesOfFrame = new int[64];
         int[] frameOfNode = new int[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
@@ -198,6 +211,7 @@ public final class FunctionTable {
                     if (index == distinct.length) {
                         distinct = Arrays.copyOf(distinct, index * 2);
                         functionOfFrame = Arrays.copyOf(functionOfFrame, index * 2);
+                        nodesOfFrame = Arrays.copyOf(nodesOfFrame, index * 2);
                     }
                     distinct[index] = frame;
                     functionOfFrame[index] = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
@@ -206,10 +220,16 @@ public final class FunctionTable {
                 byInstance.put(frame, index);
             }
             frameOfNode[n] = index;
+            nodesOfFrame[index]++;
             rawFunction[n] = functionOfFrame[index];
         }
         NodeFrames frames = new NodeFrames(frameOfNode, Arrays.copyOf(distinct, byFrame.size()));
-        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.size());
+        int[] nodesOfFunction = new int[ids.size()];
+        for (int i = 0; i < byFrame.size(); i++) {
+            nodesOfFunction[functionOfFrame[i]] += nodesOfFrame[i];
+        }
+        FunctionParts dealt = parts.apply(nodesOfFunction);
+        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.size(), dealt);
         FunctionDiff[] unsorted = sums.test(diff, significance);
         Integer[] order = new Integer[unsorted.length];
         for (int i = 0; i < order.length; i++) {
@@ -231,7 +251,7 @@ public final class FunctionTable {
         for (int n = 1; n < size; n++) {
             functionOfNode[n] = rank[rawFunction[n]];
         }
-        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted).find();
+        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted, dealt).find();
         return laidOut(diff, functionOfNode, sorted, culprits);
     }
 
