@@ -248,12 +248,22 @@ public final class FunctionTable {
         }
         int[] functionOfNode = new int[size];
         functionOfNode[0] = -1;
-        for (int n = 1; n < size; n++) {
-            functionOfNode[n] = rank[rawFunction[n]];
+        int blocks = (size + NODE_BLOCK - 1) / NODE_BLOCK;
+        DiffInterrupts.forEachBlock(blocks, dealt.count() > 1, b -> {
+            for (int n = Math.max(1, b * NODE_BLOCK), end = Math.min(size, (b + 1) * NODE_BLOCK); n < end; n++) {
+                functionOfNode[n] = rank[rawFunction[n]];
+            }
+        });
+        int[] nodesOfSorted = new int[sorted.length];
+        for (int f = 0; f < rank.length; f++) {
+            nodesOfSorted[rank[f]] = nodesOfFunction[f];
         }
         List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted, dealt).find();
-        return laidOut(diff, functionOfNode, sorted, culprits);
+        return laidOut(diff, functionOfNode, sorted, culprits, nodesOfSorted, parts);
     }
+
+    /** Nodes per block of the passes that write each node's own slot alone (a few milliseconds). */
+    private static final int NODE_BLOCK = 1 << 16;
 
     /**
      * Returns the by-function view of a diff whose tree shows reversed stacks: the functions and
@@ -282,34 +292,58 @@ public final class FunctionTable {
             }
             functionOfNode[n] = f;
         }
-        return laidOut(reversed, functionOfNode, recorded.functions, recorded.culprits);
+        return laidOut(reversed, functionOfNode, recorded.functions, recorded.culprits, null,
+                nodes -> FunctionParts.forDiff(nodes, size));
     }
 
-    /** Indexes the nodes of each function and marks the nodes under a significant change. */
-    private static FunctionTable laidOut(DiffTree diff, int[] functionOfNode, FunctionDiff[] sorted, List<Culprit> culprits) {
+    /**
+     * Indexes the nodes of each function and marks the nodes under a significant change.
+     *
+     * @param nodesOfFunction per function (in {@code sorted}'s order), how many nodes it has, or
+     *     null to count them here
+     * @param dealing deals the functions into the parts their nodes are listed in, given their node counts
+     */
+    private static FunctionTable laidOut(DiffTree diff, int[] functionOfNode, FunctionDiff[] sorted, List<Culprit> culprits,
+                                         int[] nodesOfFunction, Function<int[], FunctionParts> dealing) {
         int size = diff.size();
-        int[] counts = new int[sorted.length + 1];
-        for (int n = 1; n < size; n++) {
-            counts[functionOfNode[n] + 1]++;
+        int[] nodes = nodesOfFunction;
+        if (nodes == null) {
+            nodes = new int[sorted.length];
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n);
+                nodes[functionOfNode[n]]++;
+            }
         }
-        for (int i = 1; i < counts.length; i++) {
-            counts[i] += counts[i - 1];
+        int[] nodeStart = new int[sorted.length + 1];
+        for (int f = 0; f < sorted.length; f++) {
+            nodeStart[f + 1] = nodeStart[f] + nodes[f];
         }
-        int[] nodeStart = counts.clone();
-        int[] fill = counts.clone();
         int[] nodeList = new int[Math.max(0, size - 1)];
-        for (int n = 1; n < size; n++) {
-            nodeList[fill[functionOfNode[n]]++] = n;
+        // Each function's nodes are listed in pre-order by the one part that owns the function.
+        FunctionParts parts = dealing.apply(nodes);
+        boolean all = parts.count() == 1;
+        int[] fill = Arrays.copyOf(nodeStart, sorted.length);
+        parts.forEach((part, caller) -> {
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n, caller);
+                int f = functionOfNode[n];
+                if (all || parts.partOf(f) == part) {
+                    nodeList[fill[f]++] = n;
+                }
+            }
+        });
+        // Per function, the flag its nodes pass down: read once per function, not once per node.
+        byte[] flagOf = new byte[sorted.length];
+        for (int f = 0; f < sorted.length; f++) {
+            FunctionDiff fn = sorted[f];
+            if (fn.inclusiveSignificant()) {
+                flagOf[f] = (byte) (fn.inclusiveDelta() > 0 ? 1 : fn.inclusiveDelta() < 0 ? 2 : 0);
+            }
         }
         byte[] under = new byte[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
-            FunctionDiff f = sorted[functionOfNode[n]];
-            byte flag = under[diff.parent(n)];
-            if (f.inclusiveSignificant()) {
-                flag |= (byte) (f.inclusiveDelta() > 0 ? 1 : f.inclusiveDelta() < 0 ? 2 : 0);
-            }
-            under[n] = flag;
+            under[n] = (byte) (under[diff.parent(n)] | flagOf[functionOfNode[n]]);
         }
         return new FunctionTable(diff, functionOfNode, sorted, nodeStart, nodeList, under, culprits);
     }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,6 +173,9 @@ class FunctionPartsTest {
     /** Everything the view tells: functions (records compare their doubles' bits), per node, culprits. */
     private static List<Object> describe(DiffTree diff, FunctionTable table) {
         List<Object> out = new ArrayList<>(table.all());
+        for (int f = 0; f < table.size(); f++) {
+            out.add(Arrays.toString(table.nodesOf(f)));
+        }
         for (int n = 0; n < diff.size(); n++) {
             out.add(table.indexOf(n) + ":" + table.partOfSignificantChange(n)
                     + table.underSignificantChange(n, 1) + table.underSignificantChange(n, -1));
