@@ -42,8 +42,12 @@ final class FunctionParts {
      * @param size the diff's node count
      */
     static FunctionParts forDiff(int[] nodesOfFunction, int size) {
-        int threads = Math.min(64, ForkJoinPool.getCommonPoolParallelism() + 1);
-        return dealt(nodesOfFunction, size >= PARALLEL_THRESHOLD ? threads : 1);
+        return dealt(nodesOfFunction, size >= PARALLEL_THRESHOLD ? threads() : 1);
+    }
+
+    /** Returns how many threads a diff's work can run on: the common pool's and the caller (at most 64). */
+    static int threads() {
+        return Math.min(64, ForkJoinPool.getCommonPoolParallelism() + 1);
     }
 
     /** Returns one part holding all {@code functions} functions: a single pass on the calling thread. */

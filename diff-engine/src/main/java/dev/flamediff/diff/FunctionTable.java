@@ -5,7 +5,6 @@ import dev.flamediff.model.Frame;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -151,24 +150,6 @@ public final class FunctionTable {
         return sign > 0 ? (underChange[node] & 1) != 0 : sign < 0 && (underChange[node] & 2) != 0;
     }
 
-    /** The key functions are merged on: the name, and the kind's match group (see {@link FrameMatch#compareKey}). */
-    private record Key(String name, int group) {
-        static Key of(Frame frame) {
-            return new Key(frame.name(), FrameMatch.matchGroup(frame.kind()));
-        }
-
-        // Written out: the generated methods are bound through invokedynamic on their first call.
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && group == k.group && name.equals(k.name);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * name.hashCode() + group;
-        }
-    }
-
     /**
      * Builds the view of a diff. Called once by the diff's constructor, after its node tests.
      *
@@ -187,49 +168,12 @@ public final class FunctionTable {
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance, Function<int[], FunctionParts> parts) {
         int size = diff.size();
-        int[] rawFunction = new int[size];
-        rawFunction[0] = -1;
-        Map<Key, Integer> ids = new HashMap<>();
-        // Per distinct frame (in order of first appearance) its index and function; per node its
-        // frame's index, so what depends on the frame alone is worked out once per frame.
-        Map<Frame, Integer> byFrame = new HashMap<>();
-        // The nodes share a few frame instances (each side's interned frames), so most lookups
-        // are answered by identity, without comparing the names of equal frames from two sides.
-        Map<Frame, Integer> byInstance = new IdentityHashMap<>();
-        Frame[] distinct = new Frame[64];
-        int[] functionOfFrame = new int[64];
-        int[] nodesOfFrame = new int[64];
-        int[] frameOfNode = new int[size];
-        for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
-            Frame frame = diff.frame(n);
-            Integer index = byInstance.get(frame);
-            if (index == null) {
-                index = byFrame.get(frame);
-                if (index == null) {
-                    index = byFrame.size();
-                    if (index == distinct.length) {
-                        distinct = Arrays.copyOf(distinct, index * 2);
-                        functionOfFrame = Arrays.copyOf(functionOfFrame, index * 2);
-                        nodesOfFrame = Arrays.copyOf(nodesOfFrame, index * 2);
-                    }
-                    distinct[index] = frame;
-                    functionOfFrame[index] = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
-                    byFrame.put(frame, index);
-                }
-                byInstance.put(frame, index);
-            }
-            frameOfNode[n] = index;
-            nodesOfFrame[index]++;
-            rawFunction[n] = functionOfFrame[index];
-        }
-        NodeFrames frames = new NodeFrames(frameOfNode, Arrays.copyOf(distinct, byFrame.size()));
-        int[] nodesOfFunction = new int[ids.size()];
-        for (int i = 0; i < byFrame.size(); i++) {
-            nodesOfFunction[functionOfFrame[i]] += nodesOfFrame[i];
-        }
+        FunctionIds ids = FunctionIds.of(diff, size >= FunctionParts.PARALLEL_THRESHOLD ? 2 * FunctionParts.threads() : 1);
+        int[] rawFunction = ids.function;
+        NodeFrames frames = ids.frames;
+        int[] nodesOfFunction = ids.nodesOfFunction;
         FunctionParts dealt = parts.apply(nodesOfFunction);
-        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.size(), dealt);
+        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.count(), dealt);
         FunctionDiff[] unsorted = sums.test(diff, significance);
         Integer[] order = new Integer[unsorted.length];
         for (int i = 0; i < order.length; i++) {
@@ -276,16 +220,16 @@ public final class FunctionTable {
      * @param reversed the diff of the same profiles with every stack reversed
      */
     static FunctionTable reversed(FunctionTable recorded, DiffTree reversed) {
-        Map<Key, Integer> index = new HashMap<>();
+        Map<FunctionIds.Key, Integer> index = new HashMap<>();
         for (int i = 0; i < recorded.functions.length; i++) {
-            index.putIfAbsent(Key.of(recorded.functions[i].frame()), i);
+            index.putIfAbsent(FunctionIds.Key.of(recorded.functions[i].frame()), i);
         }
         int size = reversed.size();
         int[] functionOfNode = new int[size];
         functionOfNode[0] = -1;
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
-            Integer f = index.get(Key.of(reversed.frame(n)));
+            Integer f = index.get(FunctionIds.Key.of(reversed.frame(n)));
             if (f == null) {
                 // Reversing moves values between paths but never adds a frame to the profiles.
                 throw new IllegalStateException("a reversed frame that the recorded stacks lack: " + reversed.frame(n));

@@ -88,6 +88,27 @@ class FunctionPartsTest {
     }
 
     @Test
+    void frameAndFunctionIdsAreTheSameInAnyBlocks() throws IncompatibleProfilesException {
+        Random random = new Random(20261205);
+        for (int trial = 0; trial < 150; trial++) {
+            DiffTree diff = randomDiff(random, trial);
+            FunctionIds one = FunctionIds.of(diff, 1);
+            for (int blocks : new int[] {2, 3, 7, 64}) {
+                FunctionIds split = FunctionIds.of(diff, blocks);
+                String as = "trial " + trial + " blocks " + blocks;
+                assertThat(split.function).as(as).isEqualTo(one.function);
+                assertThat(split.nodesOfFunction).as(as).isEqualTo(one.nodesOfFunction);
+                assertThat(split.frames.frameOfNode()).as(as).isEqualTo(one.frames.frameOfNode());
+                assertThat(split.frames.distinct()).as(as).hasSameSizeAs(one.frames.distinct());
+                for (int i = 0; i < one.frames.distinct().length; i++) {
+                    // The instance met first, as a single pass keeps it.
+                    assertThat(split.frames.distinct()[i]).as(as).isSameAs(one.frames.distinct()[i]);
+                }
+            }
+        }
+    }
+
+    @Test
     void partsHoldAboutAsManyNodesEach() {
         FunctionParts parts = FunctionParts.dealt(new int[] {50, 10, 10, 10, 10, 10, 1}, 2);
         long[] load = new long[2];
