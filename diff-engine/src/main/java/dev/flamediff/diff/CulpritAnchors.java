@@ -28,9 +28,11 @@ final class CulpritAnchors {
      * @param function per node, its function's index
      * @param functions how many functions there are
      * @param frames which distinct frame each node has
+     * @param parts the parts of the functions the edges are summed in
      */
-    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions, NodeFrames frames) {
-        boolean[] oneSided = oneSidedEdges(diff, function, functions);
+    CulpritAnchors(DiffTree diff, FunctionSums sums, int[] function, int functions, NodeFrames frames,
+                   FunctionParts parts) {
+        boolean[] oneSided = oneSidedEdges(diff, function, functions, parts);
         newCode = new boolean[diff.size()];
         // Decided once per distinct frame: the name tests would otherwise run on every node.
         boolean[] runtime = FrameClass.runtimeMask(frames.distinct());
@@ -96,21 +98,41 @@ final class CulpritAnchors {
      * pre-order and its sums, and what they decide, are those of a map keyed by the edge.
      */
     static boolean[] oneSidedEdges(DiffTree diff, int[] function, int functions) {
+        return oneSidedEdges(diff, function, functions, FunctionParts.single(functions));
+    }
+
+    /**
+     * Returns the one-sided edges as {@link #oneSidedEdges(DiffTree, int[], int)} does, a pass per
+     * part of the callee functions (see {@link FunctionParts}): an edge belongs to its callee's
+     * part, so each edge's values are still added in pre-order, by one thread, and its sums are
+     * the same bits.
+     */
+    static boolean[] oneSidedEdges(DiffTree diff, int[] function, int functions, FunctionParts parts) {
         int size = diff.size();
-        EdgeSums edges = new EdgeSums();
         int[] edgeOfNode = new int[size];
-        for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
-            int e = edges.index(caller(diff, function, functions, n), function[n]);
-            edgeOfNode[n] = e;
-            edges.base[e] += diff.baseTotal(n);
-            edges.head[e] += diff.headTotal(n);
-        }
         boolean[] out = new boolean[size];
-        for (int n = 1; n < size; n++) {
-            int e = edgeOfNode[n];
-            out[n] = (edges.base[e] == 0) != (edges.head[e] == 0);
-        }
+        boolean all = parts.count() == 1;
+        parts.forEach((part, caller) -> {
+            EdgeSums edges = new EdgeSums();
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n, caller);
+                if (!all && parts.partOf(function[n]) != part) {
+                    continue;
+                }
+                int e = edges.index(caller(diff, function, functions, n), function[n]);
+                edgeOfNode[n] = e;
+                edges.base[e] += diff.baseTotal(n);
+                edges.head[e] += diff.headTotal(n);
+            }
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n, caller);
+                if (!all && parts.partOf(function[n]) != part) {
+                    continue;
+                }
+                int e = edgeOfNode[n];
+                out[n] = (edges.base[e] == 0) != (edges.head[e] == 0);
+            }
+        });
         return out;
     }
 

@@ -29,9 +29,11 @@ final class CulpritFinder {
     private final int k;
     private final AcceptedCulprits accepted;
     private final CulpritAnchors anchors;
+    private final FunctionParts parts;
 
+    /** @param parts the parts of the functions the passes over all nodes run in (see {@link FunctionParts}) */
     CulpritFinder(DiffTree diff, NodeSignificance significance, FunctionSums sums, int[] function,
-                  NodeFrames frames, FunctionDiff[] functions) {
+                  NodeFrames frames, FunctionDiff[] functions, FunctionParts parts) {
         this.diff = diff;
         this.significance = significance;
         this.function = function;
@@ -39,7 +41,8 @@ final class CulpritFinder {
         this.runs = significance.runs();
         this.k = runs.runs();
         this.accepted = new AcceptedCulprits(diff, runs);
-        this.anchors = new CulpritAnchors(diff, sums, function, functions.length, frames);
+        this.anchors = new CulpritAnchors(diff, sums, function, functions.length, frames, parts);
+        this.parts = parts;
     }
 
     /** One aggregate of node values: raw per run, variances per run, scaled per side, system share. */
@@ -123,31 +126,40 @@ final class CulpritFinder {
      * without anchors, with the weights of the depth of its change. One pass over the nodes in
      * pre-order, which visits each function's anchors in their order (the anchors of one function
      * never nest), so every sum adds the same values in the same order as {@link #own} of the
-     * function's anchors would; a pass per function would jump about the tree.
+     * function's anchors would; a pass per function would jump about the tree. On a large diff, a
+     * pass per part of the functions ({@link FunctionParts}), each function's sums still added in
+     * pre-order by one thread.
      */
     private Part[] ownOnAnchors() {
         Part[] out = new Part[functions.length];
-        for (int n = 1; n < diff.size(); n++) {
-            DiffInterrupts.checkEvery(n);
-            if (!anchors.anchors(n)) {
-                continue;
-            }
-            int f = function[n];
-            Part part = out[f];
-            if (part == null) {
-                part = new Part();
-                out[f] = part;
-            }
-            part.add(n, true, null);
-            for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
-                if (anchors.newCode(c)) {
-                    part.add(c, false, null);
+        int size = diff.size();
+        boolean all = parts.count() == 1;
+        parts.forEach((owner, caller) -> {
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n, caller);
+                if (!anchors.anchors(n)) {
+                    continue;
                 }
+                int f = function[n];
+                if (!all && parts.partOf(f) != owner) {
+                    continue;
+                }
+                Part part = out[f];
+                if (part == null) {
+                    part = new Part();
+                    out[f] = part;
+                }
+                part.add(n, true, null);
+                for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
+                    if (anchors.newCode(c)) {
+                        part.add(c, false, null);
+                    }
+                }
+                double d = Math.abs(diff.totalDelta(n));
+                part.weight += d;
+                part.weighted += d * diff.depth(n);
             }
-            double d = Math.abs(diff.totalDelta(n));
-            part.weight += d;
-            part.weighted += d * diff.depth(n);
-        }
+        });
         return out;
     }
 

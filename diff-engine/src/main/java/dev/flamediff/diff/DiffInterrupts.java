@@ -42,6 +42,19 @@ final class DiffInterrupts {
     }
 
     /**
+     * Checks, when {@code count} is a multiple of 4096, whether {@code caller} (the thread the
+     * diff runs for, which may not be the current one: a pool thread doing its share) has been
+     * interrupted.
+     *
+     * @throws CancellationException if it was; the flag stays set
+     */
+    static void checkEvery(int count, Thread caller) {
+        if ((count & 0xFFF) == 0 && caller.isInterrupted()) {
+            throw cancelled();
+        }
+    }
+
+    /**
      * Returns the Benjamini–Hochberg adjustment of the p-values, stopped when the calling thread
      * is interrupted.
      *

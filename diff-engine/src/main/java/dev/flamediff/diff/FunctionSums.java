@@ -5,7 +5,8 @@ import dev.flamediff.model.Frame;
 /**
  * Every function's values summed over its nodes, per run (raw, for the tests) and per side
  * (scaled, for the outputs): inclusive over the function's topmost occurrences on each path, so
- * recursion counts a sample once, and self over all its occurrences. Built in one pre-order pass.
+ * recursion counts a sample once, and self over all its occurrences. Built in a pre-order pass
+ * (one per part of the functions on a large diff, see {@link FunctionParts}).
  */
 final class FunctionSums {
 
@@ -74,15 +75,17 @@ final class FunctionSums {
     }
 
     /**
-     * Sums every function's values in one pre-order pass. The sums of one function lie side by
-     * side in three arrays (longs, doubles, ints) while the pass runs, and are spread into the
-     * per-value arrays afterwards: with tens of thousands of functions and a dozen sums each,
-     * an array per sum cost a cache miss per sum and node. Each sum adds the same values in the
-     * same order either way.
+     * Sums every function's values in a pre-order pass per part of the functions (see
+     * {@link FunctionParts}: each function's sums add the same values in the same order whatever
+     * the parts). The sums of one function lie side by side in three arrays (longs, doubles, ints)
+     * while the pass runs, and are spread into the per-value arrays afterwards: with tens of
+     * thousands of functions and a dozen sums each, an array per sum cost a cache miss per sum
+     * and node. Each sum adds the same values in the same order either way.
+     *
+     * @throws java.util.concurrent.CancellationException if the calling thread is interrupted meanwhile
      */
-    static FunctionSums of(DiffTree diff, RunValues runs, int[] function, int count) {
+    static FunctionSums of(DiffTree diff, RunValues runs, int[] function, int count, FunctionParts parts) {
         FunctionSums s = new FunctionSums(count, runs);
-        int size = diff.size();
         int k = s.runs;
         boolean counts = runs.hasCounts();
         // Per function: self, self samples, inclusive, inclusive samples, k runs each.
@@ -94,20 +97,68 @@ final class FunctionSums {
         double[] doubles = new double[count * ds];
         // Per function: paths, and how many of its nodes are open on the current path.
         int[] ints = new int[count * 2];
-        boolean[] topmost = new boolean[size];
+        boolean[] topmost = new boolean[diff.size()];
+        parts.forEach((part, caller) -> {
+            sumPart(diff, runs, function, parts, part, caller, s.frame, longs, doubles, ints, topmost);
+            for (int f = 0; f < count; f++) {
+                DiffInterrupts.checkEvery(f, caller);
+                if (parts.partOf(f) != part) {
+                    continue;
+                }
+                int l = f * ls;
+                int d = f * ds;
+                for (int r = 0; r < k; r++) {
+                    s.self[f * k + r] = longs[l + r];
+                    s.selfSamples[f * k + r] = longs[l + k + r];
+                    s.inclusive[f * k + r] = longs[l + 2 * k + r];
+                    s.inclusiveSamples[f * k + r] = longs[l + 3 * k + r];
+                    if (counts) {
+                        s.selfVariance[f * k + r] = doubles[d + 7 + r];
+                        s.inclusiveVariance[f * k + r] = doubles[d + 7 + k + r];
+                    }
+                }
+                s.selfSystem[f] = doubles[d];
+                s.inclusiveSystem[f] = doubles[d + 1];
+                s.baseSelf[f] = doubles[d + 2];
+                s.headSelf[f] = doubles[d + 3];
+                s.baseInclusive[f] = doubles[d + 4];
+                s.headInclusive[f] = doubles[d + 5];
+                s.paths[f] = ints[2 * f];
+            }
+        });
+        return new FunctionSums(s, topmost);
+    }
+
+    /**
+     * The pre-order pass of one part: every node of the part's functions adds its values to its
+     * function's slots. The path is tracked through the part's own nodes alone, which is all the
+     * topmost test needs (is a node of the same function open above this one?).
+     */
+    private static void sumPart(DiffTree diff, RunValues runs, int[] function, FunctionParts parts, int part,
+                                Thread caller, Frame[] frame, long[] longs, double[] doubles, int[] ints,
+                                boolean[] topmost) {
+        int size = diff.size();
+        int k = runs.runs();
+        boolean counts = runs.hasCounts();
+        int ls = 4 * k;
+        int ds = 7 + (counts ? 2 * k : 0);
+        boolean all = parts.count() == 1;
         int[] stack = new int[Math.max(1, diff.maxDepth() + 1)];
         int top = -1;
         for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
+            DiffInterrupts.checkEvery(n, caller);
+            int f = function[n];
+            if (!all && parts.partOf(f) != part) {
+                continue;
+            }
             while (top >= 0 && diff.end(stack[top]) <= n) {
                 ints[2 * function[stack[top--]] + 1]--;
             }
-            int f = function[n];
             int paths = ++ints[2 * f];
             int d = f * ds;
             double w = diff.baseTotal(n) + diff.headTotal(n);
             if (paths == 1 || w > doubles[d + 6]) {
-                s.frame[f] = diff.frame(n);
+                frame[f] = diff.frame(n);
                 doubles[d + 6] = w;
             }
             boolean isTop = ints[2 * f + 1] == 0;
@@ -146,29 +197,6 @@ final class FunctionSums {
             ints[2 * f + 1]++;
             stack[++top] = n;
         }
-        for (int f = 0; f < count; f++) {
-            DiffInterrupts.checkEvery(f);
-            int l = f * ls;
-            int d = f * ds;
-            for (int r = 0; r < k; r++) {
-                s.self[f * k + r] = longs[l + r];
-                s.selfSamples[f * k + r] = longs[l + k + r];
-                s.inclusive[f * k + r] = longs[l + 2 * k + r];
-                s.inclusiveSamples[f * k + r] = longs[l + 3 * k + r];
-                if (counts) {
-                    s.selfVariance[f * k + r] = doubles[d + 7 + r];
-                    s.inclusiveVariance[f * k + r] = doubles[d + 7 + k + r];
-                }
-            }
-            s.selfSystem[f] = doubles[d];
-            s.inclusiveSystem[f] = doubles[d + 1];
-            s.baseSelf[f] = doubles[d + 2];
-            s.headSelf[f] = doubles[d + 3];
-            s.baseInclusive[f] = doubles[d + 4];
-            s.headInclusive[f] = doubles[d + 5];
-            s.paths[f] = ints[2 * f];
-        }
-        return new FunctionSums(s, topmost);
     }
 
     /**

@@ -5,11 +5,11 @@ import dev.flamediff.model.Frame;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.function.Function;
 
 /**
  * The by-function view of a {@link DiffTree}: every function merged over all its call paths
@@ -150,66 +150,30 @@ public final class FunctionTable {
         return sign > 0 ? (underChange[node] & 1) != 0 : sign < 0 && (underChange[node] & 2) != 0;
     }
 
-    /** The key functions are merged on: the name, and the kind's match group (see {@link FrameMatch#compareKey}). */
-    private record Key(String name, int group) {
-        static Key of(Frame frame) {
-            return new Key(frame.name(), FrameMatch.matchGroup(frame.kind()));
-        }
-
-        // Written out: the generated methods are bound through invokedynamic on their first call.
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && group == k.group && name.equals(k.name);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * name.hashCode() + group;
-        }
-    }
-
     /**
      * Builds the view of a diff. Called once by the diff's constructor, after its node tests.
      *
      * @throws CancellationException if the thread is interrupted meanwhile
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance) {
+        return of(diff, significance, nodesOfFunction -> FunctionParts.forDiff(nodesOfFunction, diff.size()));
+    }
+
+    /**
+     * Builds the view of a diff, the passes over all nodes in the parts {@code parts} deals the
+     * functions into (given each function's node count): the same view, bit for bit, whatever the
+     * parts.
+     *
+     * @throws CancellationException if the thread is interrupted meanwhile
+     */
+    static FunctionTable of(DiffTree diff, NodeSignificance significance, Function<int[], FunctionParts> parts) {
         int size = diff.size();
-        int[] rawFunction = new int[size];
-        rawFunction[0] = -1;
-        Map<Key, Integer> ids = new HashMap<>();
-        // Per distinct frame (in order of first appearance) its index and function; per node its
-        // frame's index, so what depends on the frame alone is worked out once per frame.
-        Map<Frame, Integer> byFrame = new HashMap<>();
-        // The nodes share a few frame instances (each side's interned frames), so most lookups
-        // are answered by identity, without comparing the names of equal frames from two sides.
-        Map<Frame, Integer> byInstance = new IdentityHashMap<>();
-        Frame[] distinct = new Frame[64];
-        int[] functionOfFrame = new int[64];
-        int[] frameOfNode = new int[size];
-        for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
-            Frame frame = diff.frame(n);
-            Integer index = byInstance.get(frame);
-            if (index == null) {
-                index = byFrame.get(frame);
-                if (index == null) {
-                    index = byFrame.size();
-                    if (index == distinct.length) {
-                        distinct = Arrays.copyOf(distinct, index * 2);
-                        functionOfFrame = Arrays.copyOf(functionOfFrame, index * 2);
-                    }
-                    distinct[index] = frame;
-                    functionOfFrame[index] = ids.computeIfAbsent(Key.of(frame), k -> ids.size());
-                    byFrame.put(frame, index);
-                }
-                byInstance.put(frame, index);
-            }
-            frameOfNode[n] = index;
-            rawFunction[n] = functionOfFrame[index];
-        }
-        NodeFrames frames = new NodeFrames(frameOfNode, Arrays.copyOf(distinct, byFrame.size()));
-        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.size());
+        FunctionIds ids = FunctionIds.of(diff, size >= FunctionParts.PARALLEL_THRESHOLD ? 2 * FunctionParts.threads() : 1);
+        int[] rawFunction = ids.function;
+        NodeFrames frames = ids.frames;
+        int[] nodesOfFunction = ids.nodesOfFunction;
+        FunctionParts dealt = parts.apply(nodesOfFunction);
+        FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.count(), dealt);
         FunctionDiff[] unsorted = sums.test(diff, significance);
         Integer[] order = new Integer[unsorted.length];
         for (int i = 0; i < order.length; i++) {
@@ -228,12 +192,22 @@ public final class FunctionTable {
         }
         int[] functionOfNode = new int[size];
         functionOfNode[0] = -1;
-        for (int n = 1; n < size; n++) {
-            functionOfNode[n] = rank[rawFunction[n]];
+        int blocks = (size + NODE_BLOCK - 1) / NODE_BLOCK;
+        DiffInterrupts.forEachBlock(blocks, dealt.count() > 1, b -> {
+            for (int n = Math.max(1, b * NODE_BLOCK), end = Math.min(size, (b + 1) * NODE_BLOCK); n < end; n++) {
+                functionOfNode[n] = rank[rawFunction[n]];
+            }
+        });
+        int[] nodesOfSorted = new int[sorted.length];
+        for (int f = 0; f < rank.length; f++) {
+            nodesOfSorted[rank[f]] = nodesOfFunction[f];
         }
-        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted).find();
-        return laidOut(diff, functionOfNode, sorted, culprits);
+        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted, dealt).find();
+        return laidOut(diff, functionOfNode, sorted, culprits, nodesOfSorted, parts);
     }
+
+    /** Nodes per block of the passes that write each node's own slot alone (a few milliseconds). */
+    private static final int NODE_BLOCK = 1 << 16;
 
     /**
      * Returns the by-function view of a diff whose tree shows reversed stacks: the functions and
@@ -246,50 +220,74 @@ public final class FunctionTable {
      * @param reversed the diff of the same profiles with every stack reversed
      */
     static FunctionTable reversed(FunctionTable recorded, DiffTree reversed) {
-        Map<Key, Integer> index = new HashMap<>();
+        Map<FunctionIds.Key, Integer> index = new HashMap<>();
         for (int i = 0; i < recorded.functions.length; i++) {
-            index.putIfAbsent(Key.of(recorded.functions[i].frame()), i);
+            index.putIfAbsent(FunctionIds.Key.of(recorded.functions[i].frame()), i);
         }
         int size = reversed.size();
         int[] functionOfNode = new int[size];
         functionOfNode[0] = -1;
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
-            Integer f = index.get(Key.of(reversed.frame(n)));
+            Integer f = index.get(FunctionIds.Key.of(reversed.frame(n)));
             if (f == null) {
                 // Reversing moves values between paths but never adds a frame to the profiles.
                 throw new IllegalStateException("a reversed frame that the recorded stacks lack: " + reversed.frame(n));
             }
             functionOfNode[n] = f;
         }
-        return laidOut(reversed, functionOfNode, recorded.functions, recorded.culprits);
+        return laidOut(reversed, functionOfNode, recorded.functions, recorded.culprits, null,
+                nodes -> FunctionParts.forDiff(nodes, size));
     }
 
-    /** Indexes the nodes of each function and marks the nodes under a significant change. */
-    private static FunctionTable laidOut(DiffTree diff, int[] functionOfNode, FunctionDiff[] sorted, List<Culprit> culprits) {
+    /**
+     * Indexes the nodes of each function and marks the nodes under a significant change.
+     *
+     * @param nodesOfFunction per function (in {@code sorted}'s order), how many nodes it has, or
+     *     null to count them here
+     * @param dealing deals the functions into the parts their nodes are listed in, given their node counts
+     */
+    private static FunctionTable laidOut(DiffTree diff, int[] functionOfNode, FunctionDiff[] sorted, List<Culprit> culprits,
+                                         int[] nodesOfFunction, Function<int[], FunctionParts> dealing) {
         int size = diff.size();
-        int[] counts = new int[sorted.length + 1];
-        for (int n = 1; n < size; n++) {
-            counts[functionOfNode[n] + 1]++;
+        int[] nodes = nodesOfFunction;
+        if (nodes == null) {
+            nodes = new int[sorted.length];
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n);
+                nodes[functionOfNode[n]]++;
+            }
         }
-        for (int i = 1; i < counts.length; i++) {
-            counts[i] += counts[i - 1];
+        int[] nodeStart = new int[sorted.length + 1];
+        for (int f = 0; f < sorted.length; f++) {
+            nodeStart[f + 1] = nodeStart[f] + nodes[f];
         }
-        int[] nodeStart = counts.clone();
-        int[] fill = counts.clone();
         int[] nodeList = new int[Math.max(0, size - 1)];
-        for (int n = 1; n < size; n++) {
-            nodeList[fill[functionOfNode[n]]++] = n;
+        // Each function's nodes are listed in pre-order by the one part that owns the function.
+        FunctionParts parts = dealing.apply(nodes);
+        boolean all = parts.count() == 1;
+        int[] fill = Arrays.copyOf(nodeStart, sorted.length);
+        parts.forEach((part, caller) -> {
+            for (int n = 1; n < size; n++) {
+                DiffInterrupts.checkEvery(n, caller);
+                int f = functionOfNode[n];
+                if (all || parts.partOf(f) == part) {
+                    nodeList[fill[f]++] = n;
+                }
+            }
+        });
+        // Per function, the flag its nodes pass down: read once per function, not once per node.
+        byte[] flagOf = new byte[sorted.length];
+        for (int f = 0; f < sorted.length; f++) {
+            FunctionDiff fn = sorted[f];
+            if (fn.inclusiveSignificant()) {
+                flagOf[f] = (byte) (fn.inclusiveDelta() > 0 ? 1 : fn.inclusiveDelta() < 0 ? 2 : 0);
+            }
         }
         byte[] under = new byte[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
-            FunctionDiff f = sorted[functionOfNode[n]];
-            byte flag = under[diff.parent(n)];
-            if (f.inclusiveSignificant()) {
-                flag |= (byte) (f.inclusiveDelta() > 0 ? 1 : f.inclusiveDelta() < 0 ? 2 : 0);
-            }
-            under[n] = flag;
+            under[n] = (byte) (under[diff.parent(n)] | flagOf[functionOfNode[n]]);
         }
         return new FunctionTable(diff, functionOfNode, sorted, nodeStart, nodeList, under, culprits);
     }

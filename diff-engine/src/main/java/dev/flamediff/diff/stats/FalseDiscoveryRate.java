@@ -2,6 +2,7 @@ package dev.flamediff.diff.stats;
 
 import java.util.Arrays;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
@@ -67,7 +68,8 @@ public final class FalseDiscoveryRate {
         if (parallel) {
             // A large family of few distinct values (a diff's node tests) is adjusted on those;
             // the same array (see TiedPValues), without sorting millions of ties.
-            double[] byTies = TiedPValues.adjust(pValues, m, m / MANY_TIES, stop, BLOCK, true);
+            int chunks = Math.min(64, ForkJoinPool.getCommonPoolParallelism() + 1);
+            double[] byTies = TiedPValues.adjust(pValues, m, m / MANY_TIES, stop, BLOCK, chunks);
             if (byTies != null) {
                 return byTies;
             }
@@ -151,10 +153,7 @@ public final class FalseDiscoveryRate {
         return (int) ((n + (long) BLOCK - 1) / BLOCK);
     }
 
-    /**
-     * Runs {@code block} for every index in {@code [0, blocks)}, on the common pool when
-     * {@code parallel}, asking {@code stop} before each.
-     */
+    /** Runs {@code block} for every index in [0, blocks), on the common pool when {@code parallel}, asking {@code stop} before each. */
     static void forEachBlock(int blocks, boolean parallel, BooleanSupplier stop, IntConsumer block) {
         IntStream indices = IntStream.range(0, blocks);
         if (parallel) {

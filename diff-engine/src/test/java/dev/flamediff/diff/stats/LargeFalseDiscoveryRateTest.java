@@ -51,6 +51,12 @@ class LargeFalseDiscoveryRateTest {
             assertThat(byTies).isNotNull();
             assertThat(bits(byTies)).as("trial %d, size %d, %d distinct", trial, size, distinct).isEqualTo(expected);
             assertThat(bits(FalseDiscoveryRate.adjust(p))).as("trial %d", trial).isEqualTo(expected);
+            int chunks = 2 + trial % 4;
+            assertThat(bits(TiedPValues.adjust(p, m, size, () -> false, 1 + random.nextInt(5_000), chunks)))
+                    .as("trial %d, %d chunks", trial, chunks).isEqualTo(expected);
+            // Too many distinct values is found out whichever chunk holds them.
+            assertThat(TiedPValues.adjust(p, m, distinct - 1, () -> false, 64, chunks) == null)
+                    .as("trial %d", trial).isEqualTo(TiedPValues.adjust(p, m, distinct - 1, () -> false, 64) == null);
         }
     }
 
@@ -59,6 +65,10 @@ class LargeFalseDiscoveryRateTest {
         double[] p = {0.1, 0.2, 0.2, 0.3, Double.NaN, 0.4};
         assertThat(TiedPValues.adjust(p, 5, 3, () -> false, 2)).isNull();
         assertThat(bits(TiedPValues.adjust(p, 5, 4, () -> false, 2))).isEqualTo(bits(plainAdjust(p)));
+        for (int chunks = 2; chunks <= 7; chunks++) {
+            assertThat(TiedPValues.adjust(p, 5, 3, () -> false, 2, chunks)).as("%d chunks", chunks).isNull();
+            assertThat(bits(TiedPValues.adjust(p, 5, 4, () -> false, 2, chunks))).isEqualTo(bits(plainAdjust(p)));
+        }
         Random random = new Random(7);
         double[] spread = new double[100_000];
         for (int i = 0; i < spread.length; i++) {
