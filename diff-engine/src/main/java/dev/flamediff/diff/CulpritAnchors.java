@@ -7,7 +7,9 @@ import java.util.Arrays;
  * Per function, the topmost nodes that can carry a change of their own (its anchors), and which
  * nodes are new code. A node is new code when its caller's function did not call its function
  * anywhere in base (or, for removed code, anywhere in head): then it and everything under it
- * belongs to the nearest caller that is not new code. Every other topmost node is an anchor,
+ * belongs to the nearest caller that is not new code, unless its function is the program's and
+ * is one-sided that way under several callers (see {@link #spreadOneSided}): then the change is
+ * its own. Every other topmost node is an anchor,
  * also one that happens to have no samples on one side on its own path (a method reached through
  * 65 paths has a few samples per path, some of them none). New code right under the root or a
  * thread (a new thread's work) has no caller to be attributed to and anchors itself. Runtime code
@@ -41,6 +43,7 @@ final class CulpritAnchors {
         for (int i = 0; i < thread.length; i++) {
             thread[i] = frames.distinct()[i].kind() == FrameKind.THREAD;
         }
+        byte[] spread = spreadOneSided(diff, function, functions, oneSided);
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         // Per node whether it anchors its function, then the anchors in one array per function.
@@ -50,9 +53,12 @@ final class CulpritAnchors {
             DiffInterrupts.checkEvery(n);
             int p = diff.parent(n);
             boolean nearRoot = p == 0 || (thread[frames.of(p)] && diff.parent(p) == 0);
-            newCode[n] = !nearRoot && (newCode[p] || oneSided[n]);
             int frame = frames.of(n);
             boolean program = !runtime[frame] && !thread[frame];
+            // A program function that appeared under (or vanished from) several callers at once
+            // changed itself: its callers did not each start or stop calling it.
+            boolean ownChange = program && oneSided[n] && (spread[function[n]] & side(diff, n)) != 0;
+            newCode[n] = !nearRoot && (newCode[p] || (oneSided[n] && !ownChange));
             programAbove[n] = program || programAbove[p];
             // Runtime code belongs to the program's method that calls it, as new code does; the
             // program's methods it calls back are their own again.
@@ -73,6 +79,63 @@ final class CulpritAnchors {
             }
         }
     }
+
+    /** The bit of the side a node of a one-sided edge has values on: 1 base, 2 head. */
+    private static int side(DiffTree diff, int node) {
+        return diff.baseTotal(node) != 0 ? 1 : 2;
+    }
+
+    /**
+     * Returns, per function, bit 1 when the edges into it from {@value #SPREAD_CALLERS} or more
+     * distinct calling functions have values in base only, bit 2 the same for head only. A method
+     * that became too cheap to be sampled anywhere (or newly costly everywhere it is called) has
+     * one-sided edges from all its callers; taking each edge for a caller that stopped (or
+     * started) calling it split one change among the callers, none of them significant alone
+     * (a formatter called from seven handlers, 32% of a JDK recording to 0 samples, read as no
+     * change). One caller stays that caller's change: a parser that now calls a new splitter.
+     */
+    static byte[] spreadOneSided(DiffTree diff, int[] function, int functions, boolean[] oneSided) {
+        int m = 0;
+        for (int n = 1; n < diff.size(); n++) {
+            if (oneSided[n]) {
+                m++;
+            }
+        }
+        byte[] out = new byte[functions];
+        if (m == 0) {
+            return out;
+        }
+        // Each one-sided node's (callee, side, caller) in one long; sorted, the distinct callers
+        // of a callee and side are adjacent.
+        long[] keys = new long[m];
+        int i = 0;
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            if (oneSided[n]) {
+                long callee = function[n];
+                keys[i++] = callee << 33 | (long) (side(diff, n) - 1) << 32 | caller(diff, function, functions, n);
+            }
+        }
+        Arrays.sort(keys);
+        int callers = 0;
+        for (int j = 0; j < m; j++) {
+            boolean sameGroup = j > 0 && keys[j] >>> 32 == keys[j - 1] >>> 32;
+            if (!sameGroup) {
+                callers = 0;
+            }
+            if (!sameGroup || keys[j] != keys[j - 1]) {
+                callers++;
+            }
+            if (callers == SPREAD_CALLERS) {
+                int callee = (int) (keys[j] >>> 33);
+                out[callee] |= (byte) (1 << ((keys[j] >>> 32) & 1));
+            }
+        }
+        return out;
+    }
+
+    /** How many distinct callers a function must appear under (or vanish from) at once to have changed itself. */
+    static final int SPREAD_CALLERS = 2;
 
     /** Returns the anchor nodes of function {@code f}, in pre-order; the caller must not modify them. */
     int[] of(int f) {

@@ -106,7 +106,9 @@ public final class FunctionTable {
      *       in the same way: a pull request changes the program, so a method that calls
      *       {@code String.format} more often is where its change starts. The program's methods
      *       that runtime code calls back (a lambda under a JDK stream) are functions of their
-     *       own again.</li>
+     *       own again. A program function whose call edges have values on one side only
+     *       under two or more distinct callers (it appeared under all of them at once, or became
+     *       too cheap to be sampled under any) changed itself, and is its own candidate.</li>
      *   <li>Functions are visited deepest first (by the depth of their change, weighted by its
      *       size). A function is a candidate when its inclusive change is significant in the
      *       function family.</li>

@@ -245,6 +245,48 @@ class CulpritRuleTest {
                 "java.lang.String.getBytes");
     }
 
+    /**
+     * A formatter called from seven handlers that became too cheap to be sampled at all (the
+     * shape of a JDK recording: 57 samples to none): every handler's edge into it has base values
+     * only. It is the one change, not seven callers that each stopped calling it, and not
+     * nothing because each handler alone lost too little.
+     */
+    @Test
+    void aMethodGoneFromEveryCallerAtOnceIsTheCulpritNotItsCallers() throws Exception {
+        DiffTree diff = diff(
+                base -> handlers(base, ";Formatter.money;java.lang.String.format;java.util.Formatter.format", 9),
+                head -> handlers(head, "", 0), 11);
+
+        List<Culprit> culprits = diff.functions().culprits();
+        assertThat(names(culprits)).first().isEqualTo("Formatter.money");
+        assertThat(culprits.get(0).regression()).isFalse();
+        assertThat(names(culprits)).noneMatch(n -> n.startsWith("Handler"));
+    }
+
+    /** The same the other way: a helper too cheap to be sampled in base is slow under every caller in head. */
+    @Test
+    void aMethodNewUnderEveryCallerAtOnceIsTheCulpritNotItsCallers() throws Exception {
+        DiffTree diff = diff(
+                base -> handlers(base, "", 0),
+                head -> handlers(head, ";Validator.check;java.util.regex.Pattern.compile", 9), 12);
+
+        List<Culprit> culprits = diff.functions().culprits();
+        assertThat(names(culprits)).first().isEqualTo("Validator.check");
+        assertThat(culprits.get(0).regression()).isTrue();
+        assertThat(names(culprits)).noneMatch(n -> n.startsWith("Handler"));
+    }
+
+    /** Seven handlers, each with work of its own, each calling {@code tail} with {@code perHandler} samples. */
+    private static void handlers(Stacks s, String tail, double perHandler) {
+        for (int i = 0; i < 7; i++) {
+            String handler = "main;Worker.loop;Router.dispatch;Handler" + i + ".handle";
+            s.add(handler, 60);
+            if (perHandler > 0) {
+                s.add(handler + tail, perHandler);
+            }
+        }
+    }
+
     @Test
     void theSameProgramTwiceHasNoCulprits() throws Exception {
         for (long seed = 10; seed < 30; seed++) {
