@@ -67,7 +67,7 @@ public final class FalseDiscoveryRate {
         if (parallel) {
             // A large family of few distinct values (a diff's node tests) is adjusted on those;
             // the same array (see TiedPValues), without sorting millions of ties.
-            double[] byTies = TiedPValues.adjust(pValues, m, m / MANY_TIES, stop, BLOCK, true);
+            double[] byTies = TiedPValues.adjust(pValues, m, m / MANY_TIES, stop, BLOCK);
             if (byTies != null) {
                 return byTies;
             }
@@ -151,11 +151,7 @@ public final class FalseDiscoveryRate {
         return (int) ((n + (long) BLOCK - 1) / BLOCK);
     }
 
-    /**
-     * Runs {@code block} for every index in {@code [0, blocks)}, on the common pool when
-     * {@code parallel}, asking {@code stop} before each.
-     */
-    static void forEachBlock(int blocks, boolean parallel, BooleanSupplier stop, IntConsumer block) {
+    private static void forEachBlock(int blocks, boolean parallel, BooleanSupplier stop, IntConsumer block) {
         IntStream indices = IntStream.range(0, blocks);
         if (parallel) {
             indices = indices.parallel();

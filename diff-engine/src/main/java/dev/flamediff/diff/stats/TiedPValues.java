@@ -17,7 +17,7 @@ import java.util.function.BooleanSupplier;
  * minimum leaves the tie's highest rank unchanged through the rest of the tie, and every p-value of
  * the tie gets the value at rank b. Walking the distinct values from the largest, with b the
  * count of p-values at most p, computes those very quotients and minima. Not thread-safe to share
- * while it counts; single use.
+ * while it runs; single use.
  */
 final class TiedPValues {
 
@@ -42,15 +42,6 @@ final class TiedPValues {
      * @throws CancellationException if {@code stop} said so
      */
     static double[] adjust(double[] pValues, int m, int maxDistinct, BooleanSupplier stop, int block) {
-        return adjust(pValues, m, maxDistinct, stop, block, true);
-    }
-
-    /**
-     * As {@link #adjust(double[], int, int, BooleanSupplier, int)}, the lookups of the adjusted
-     * values in blocks of {@code block} on the common pool when {@code parallel}.
-     */
-    static double[] adjust(double[] pValues, int m, int maxDistinct, BooleanSupplier stop, int block,
-                           boolean parallel) {
         TiedPValues ties = new TiedPValues(maxDistinct);
         for (int i = 0; i < pValues.length; i++) {
             if (i % block == 0 && stop.getAsBoolean()) {
@@ -80,16 +71,14 @@ final class TiedPValues {
             adjustedOfSlot[slot] = Math.min(1, running);
             rank -= ties.counts[slot];
         }
-        // Each slot is written once from read-only tables, so the blocks of lookups may run in
-        // any order on any thread and give the same array (a diff's 23 M tests: some 0.1 s).
         double[] adjusted = new double[pValues.length];
-        int n = pValues.length;
-        FalseDiscoveryRate.forEachBlock((int) ((n + (long) block - 1) / block), parallel, stop, b -> {
-            for (int i = b * block, end = Math.min(n, i + block); i < end; i++) {
-                double p = pValues[i];
-                adjusted[i] = Double.isNaN(p) ? Double.NaN : adjustedOfSlot[ties.slot(Double.doubleToLongBits(p))];
+        for (int i = 0; i < pValues.length; i++) {
+            if (i % block == 0 && stop.getAsBoolean()) {
+                throw new CancellationException("the adjustment was stopped");
             }
-        });
+            double p = pValues[i];
+            adjusted[i] = Double.isNaN(p) ? Double.NaN : adjustedOfSlot[ties.slot(Double.doubleToLongBits(p))];
+        }
         return adjusted;
     }
 
