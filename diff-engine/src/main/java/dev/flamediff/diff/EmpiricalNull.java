@@ -66,34 +66,70 @@ final class EmpiricalNull {
      */
     static RunVariation estimate(int size, RunValues runs, NoiseModel model, double baseScale, double headScale,
                                  java.util.function.IntPredicate include) {
-        double[] d = new double[Math.min(size, 1024)];
-        double[] v = new double[d.length];
-        int m = 0;
+        return estimate(size, runs, model, baseScale, headScale, include,
+                size >= FunctionParts.PARALLEL_THRESHOLD ? 4 * FunctionParts.threads() : 1);
+    }
+
+    /**
+     * Returns the variation measured on the nodes {@code include} accepts, the nodes read in
+     * {@code blocks} blocks (on the common pool when more than one): the same result whatever the
+     * blocks.
+     */
+    static RunVariation estimate(int size, RunValues runs, NoiseModel model, double baseScale, double headScale,
+                                 java.util.function.IntPredicate include, int blocks) {
         boolean weighted = runs.hasCounts() && model == NoiseModel.COMPOUND_POISSON;
         double logScale = Math.log(headScale) - Math.log(baseScale);
-        for (int node = 1; node < size; node++) {
-            DiffInterrupts.checkEvery(node);
-            long b = runs.self(node, 0);
-            long h = runs.self(node, 1);
-            long samples = weighted ? runs.selfCount(node, 0) + runs.selfCount(node, 1) : b + h;
-            if (samples < MIN_SAMPLES || b <= 0 || h <= 0 || !include.test(node)) {
-                continue;
+        // A large diff's nodes are read in blocks on the common pool; each block keeps its nodes'
+        // terms in node order and the blocks are joined in block order: the arrays of one pass.
+        double[][] ds = new double[blocks][];
+        double[][] vs = new double[blocks][];
+        int[] ms = new int[blocks];
+        Thread caller = Thread.currentThread();
+        DiffInterrupts.forEachBlock(blocks, blocks > 1, block -> {
+            int from = Math.max(1, (int) ((long) size * block / blocks));
+            int to = (int) ((long) size * (block + 1) / blocks);
+            double[] d = new double[Math.max(0, Math.min(to - from, 1024))];
+            double[] v = new double[d.length];
+            int m = 0;
+            for (int node = from; node < to; node++) {
+                DiffInterrupts.checkEvery(node, caller);
+                long b = runs.self(node, 0);
+                long h = runs.self(node, 1);
+                long samples = weighted ? runs.selfCount(node, 0) + runs.selfCount(node, 1) : b + h;
+                if (samples < MIN_SAMPLES || b <= 0 || h <= 0 || !include.test(node)) {
+                    continue;
+                }
+                if (m == d.length) {
+                    d = Arrays.copyOf(d, Math.max(16, 2 * m));
+                    v = Arrays.copyOf(v, d.length);
+                }
+                if (weighted) {
+                    d[m] = Math.log(h) - Math.log(b) + logScale;
+                    // Var(log X) ≈ Var(X) / X², with the compound-Poisson variance of each side.
+                    v[m] = runs.selfVariance(node, 0) / ((double) b * b) + runs.selfVariance(node, 1) / ((double) h * h);
+                } else {
+                    // Half a sample takes the small-count bias out of the log; the variance follows
+                    // from the center below (the log odds of h given b + h).
+                    d[m] = Math.log(h + 0.5) - Math.log(b + 0.5) + logScale;
+                    v[m] = samples;
+                }
+                m++;
             }
-            if (m == d.length) {
-                d = Arrays.copyOf(d, 2 * m);
-                v = Arrays.copyOf(v, 2 * m);
-            }
-            if (weighted) {
-                d[m] = Math.log(h) - Math.log(b) + logScale;
-                // Var(log X) ≈ Var(X) / X², with the compound-Poisson variance of each side.
-                v[m] = runs.selfVariance(node, 0) / ((double) b * b) + runs.selfVariance(node, 1) / ((double) h * h);
-            } else {
-                // Half a sample takes the small-count bias out of the log; the variance follows
-                // from the center below (the log odds of h given b + h).
-                d[m] = Math.log(h + 0.5) - Math.log(b + 0.5) + logScale;
-                v[m] = samples;
-            }
-            m++;
+            ds[block] = d;
+            vs[block] = v;
+            ms[block] = m;
+        });
+        int m = 0;
+        for (int c : ms) {
+            m += c;
+        }
+        double[] d = new double[m];
+        double[] v = new double[m];
+        int at = 0;
+        for (int block = 0; block < blocks; block++) {
+            System.arraycopy(ds[block], 0, d, at, ms[block]);
+            System.arraycopy(vs[block], 0, v, at, ms[block]);
+            at += ms[block];
         }
         if (m < MIN_NODES) {
             return null;

@@ -91,7 +91,8 @@ final class WideFrames {
     /**
      * Returns a node's width for elision: its widest over the width modes, in pixels. A child is
      * never wider than its parent in any mode, so neither is this width, and the frames kept at
-     * any minimum form a tree.
+     * any minimum form a tree. (The walk asks {@link WidthWeights#widest(int, double, double)},
+     * the same sum written out.)
      */
     static double widest(WidthWeights weights, int node, double union, double changes) {
         double w = 0;
@@ -126,7 +127,7 @@ final class WideFrames {
             int d = diff.depth(n);
             boolean narrowChildren = narrowBelow[d + 1];
             narrowBelow[d + 1] = false;
-            double w = widest(weights, n, u, c);
+            double w = weights.widest(n, u, c);
             if (w < minWidth && n != 0) {
                 narrowBelow[d] = true;
                 return;

@@ -49,6 +49,18 @@ class SvgLayoutLawsTest {
     }
 
     @Test
+    void theWrittenOutWidestIsTheModesLoopToTheBit() {
+        for (int seed = 0; seed < SEEDS; seed++) {
+            DiffTree diff = seed == 0 ? SvgTestSupport.fixtureLike() : SvgTestSupport.random(seed);
+            WidthWeights w = WidthWeights.of(diff);
+            int s = seed;
+            w.walk(0, (n, union, changes) -> assertThat(Double.doubleToRawLongBits(w.widest(n, union, changes)))
+                    .as("seed %d node %d", s, n)
+                    .isEqualTo(Double.doubleToRawLongBits(WideFrames.widest(w, n, union, changes))));
+        }
+    }
+
+    @Test
     void unionWidthCoversBothSidesSoAddedAndRemovedFramesAreVisible() {
         for (int seed = 0; seed < SEEDS; seed++) {
             DiffTree diff = SvgTestSupport.random(seed);
