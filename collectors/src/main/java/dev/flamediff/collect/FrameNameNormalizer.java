@@ -96,4 +96,20 @@ public final class FrameNameNormalizer {
     public String dottedJavaName(String name) {
         return name.indexOf('/') < 0 ? name : name.replace('/', '.');
     }
+
+    /**
+     * Returns async-profiler's pseudo-frames in the brackets its collapsed output gives them
+     * ({@code [unknown]}, {@code [break_compiled]}, {@code [no_Java_frame]}, ...), which its JFR
+     * recordings and the converter's pprof write without: one spelling, so a recording and a
+     * collapsed file of one run agree, and a report does not name {@code unknown} like a
+     * function. Any other name is returned as it is. For a frame name without a class.
+     */
+    public String bracketPseudoFrame(String name) {
+        return switch (name) {
+            case "unknown", "unknown_Java", "unknown_state", "no_Java_frame", "GC_active", "stale_jmethodID",
+                    "thread_exit", "deoptimization", "truncated", "break_compiled", "break_interpreted",
+                    "break_deopt", "break_stack_range", "not_walkable_Java", "not_walkable_not_Java" -> "[" + name + "]";
+            default -> name;
+        };
+    }
 }

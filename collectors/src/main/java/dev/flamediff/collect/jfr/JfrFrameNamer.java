@@ -55,6 +55,9 @@ final class JfrFrameNamer {
         }
         if (isNativeFunction(kind, className, descriptor)) {
             name = normalize ? FrameNameNormalizer.INSTANCE.normalize(method) : method;
+            if (normalize && (className == null || className.isEmpty())) {
+                name = FrameNameNormalizer.INSTANCE.bracketPseudoFrame(name);
+            }
         } else {
             String full = className.replace('/', '.') + "." + method;
             if (normalize) {

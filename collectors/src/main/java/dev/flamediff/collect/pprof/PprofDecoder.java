@@ -217,7 +217,7 @@ final class PprofDecoder {
         }
         String name = raw;
         if (options.normalizeNames()) {
-            name = normalizer.normalize(name);
+            name = normalizer.bracketPseudoFrame(normalizer.normalize(name));
             if (looksLikeJvmName(name)) {
                 name = normalizer.dottedJavaName(name);
             }

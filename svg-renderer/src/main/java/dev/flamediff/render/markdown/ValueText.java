@@ -21,7 +21,8 @@ final class ValueText {
         return switch (type.unit()) {
             case "count", "samples" -> new ValueText(scale, "samples");
             case "nanoseconds" -> new ValueText(1e6 * scale, "ms");
-            case "bytes" -> new ValueText((1 << 20) * scale, "MiB");
+            // Decimal megabytes, as the graph writes them (svg.ValueFormat): one value, one reading.
+            case "bytes" -> new ValueText(1e6 * scale, "MB");
             // Other units come from the profile (callgrind's event lines): code, like every name from it.
             default -> new ValueText(scale, MarkdownText.cell(type.unit()));
         };
