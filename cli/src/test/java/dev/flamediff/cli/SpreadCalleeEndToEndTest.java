@@ -78,4 +78,49 @@ class SpreadCalleeEndToEndTest {
         assertThat(Files.readString(md).lines().findFirst().orElseThrow()).contains("**Slower: `Validator.check` (new) +")
                 .doesNotContain("Handler");
     }
+    /**
+     * Seven handlers whose own code of {@code moved} samples each lies in themselves or, with
+     * {@code extracted}, in a new helper they all call: the same work, only moved.
+     */
+    private static List<String> refactored(boolean extracted, int moved) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            String handler = "main;app.Worker.loop;app.Router.dispatch;app.Handler" + i + ".handle";
+            lines.add(handler + " " + (60 + (extracted ? 0 : moved)));
+            lines.add(handler + ";app.Catalog.lookup " + (20 + 3 * i));
+            if (extracted) {
+                lines.add(handler + ";app.Util.normalize " + moved);
+            }
+        }
+        for (int i = 0; i < 12; i++) {
+            lines.add("main;app.Worker.loop;app.Stage" + i + ".run " + (40 + 5 * i));
+        }
+        return lines;
+    }
+
+    @Test
+    void codeOfSeveralCallersMovedIntoANewMethodIsNoRegression() throws IOException {
+        Path base = write("base.collapsed", refactored(false, 30));
+        Path head = write("head.collapsed", refactored(true, 30));
+        Path md = dir.resolve("report.md");
+
+        CliRun run = CliRun.run(base.toString(), head.toString(), "--fail-on-frame-regression", "2", "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.readString(md).lines().findFirst().orElseThrow())
+                .doesNotContain("Slower").doesNotContain("Faster").doesNotContain("Util.normalize");
+    }
+
+    @Test
+    void aMethodFoldedBackIntoItsCallersIsNoImprovement() throws IOException {
+        Path base = write("base.collapsed", refactored(true, 30));
+        Path head = write("head.collapsed", refactored(false, 30));
+        Path md = dir.resolve("report.md");
+
+        CliRun run = CliRun.run(base.toString(), head.toString(), "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.readString(md).lines().findFirst().orElseThrow())
+                .doesNotContain("Slower").doesNotContain("Faster").doesNotContain("Util.normalize");
+    }
 }
