@@ -36,14 +36,26 @@ final class FunctionParts {
 
     /**
      * Deals the functions into parts: one for a diff of fewer than {@value #PARALLEL_THRESHOLD}
-     * nodes, else one per thread the common pool and the caller have together (at most 64).
+     * nodes or with fewer than {@value #MIN_THREADS} threads, else one per thread the common pool
+     * and the caller have together (at most 64).
      *
      * @param nodesOfFunction per function, how many nodes it has
      * @param size the diff's node count
      */
     static FunctionParts forDiff(int[] nodesOfFunction, int size) {
-        return dealt(nodesOfFunction, size >= PARALLEL_THRESHOLD ? threads() : 1);
+        int threads = threads();
+        return dealt(nodesOfFunction, size >= PARALLEL_THRESHOLD && threads >= MIN_THREADS ? threads : 1);
     }
+
+    /**
+     * The fewest threads worth splitting into parts. Every part reads every node, so the parts
+     * together cost more than one pass: on the large async-profiler pair (11.7 million nodes, 2
+     * cores, load 4 to 7) the passes in 2 parts took about 1.6 times the CPU of one pass
+     * (FunctionSums 558 samples of 1 ms became 885 plus the parts' look-ups) and the wall time
+     * did not drop. With 2 threads that cannot pay; from 4 it should (1.6 / 4 of a pass), which
+     * is not measured here.
+     */
+    static final int MIN_THREADS = 4;
 
     /** Returns how many threads a diff's work can run on: the common pool's and the caller (at most 64). */
     static int threads() {
