@@ -263,12 +263,18 @@ class CulpritRuleTest {
         assertThat(names(culprits)).noneMatch(n -> n.startsWith("Handler"));
     }
 
-    /** The same the other way: a helper too cheap to be sampled in base is slow under every caller in head. */
+    /**
+     * The same the other way: a helper too cheap to be sampled in base is slow under every caller
+     * in head. The profile has other work beside the handlers: were the handlers all of it, the
+     * totals' normalization would leave their share unchanged, the shape of code merely moved into
+     * the helper (see the next test).
+     */
     @Test
     void aMethodNewUnderEveryCallerAtOnceIsTheCulpritNotItsCallers() throws Exception {
         DiffTree diff = diff(
-                base -> handlers(base, "", 0),
-                head -> handlers(head, ";Validator.check;java.util.regex.Pattern.compile", 9), 12);
+                base -> handlers(base, "", 0).add("main;Worker.loop;Stages.run", 400),
+                head -> handlers(head, ";Validator.check;java.util.regex.Pattern.compile", 9)
+                        .add("main;Worker.loop;Stages.run", 400), 12);
 
         List<Culprit> culprits = diff.functions().culprits();
         assertThat(names(culprits)).first().isEqualTo("Validator.check");
@@ -276,8 +282,28 @@ class CulpritRuleTest {
         assertThat(names(culprits)).noneMatch(n -> n.startsWith("Handler"));
     }
 
+    /**
+     * Code of seven handlers moved into a new helper they all call (an extract-method refactor):
+     * the handlers' totals stay, so the helper's one-sided edges are the handlers' new code, and
+     * nothing changed.
+     */
+    @Test
+    void codeMovedOutOfEveryCallerIntoANewMethodIsNoCulprit() throws Exception {
+        DiffTree diff = diff(
+                base -> handlers(base, "", 0).add("main;Worker.loop;Stages.run", 400)
+                        .add(handlerOwn(0), 30).add(handlerOwn(1), 30).add(handlerOwn(2), 30).add(handlerOwn(3), 30)
+                        .add(handlerOwn(4), 30).add(handlerOwn(5), 30).add(handlerOwn(6), 30),
+                head -> handlers(head, ";Util.normalize", 30).add("main;Worker.loop;Stages.run", 400), 13);
+
+        assertThat(names(diff.functions().culprits())).doesNotContain("Util.normalize");
+    }
+
+    private static String handlerOwn(int i) {
+        return "main;Worker.loop;Router.dispatch;Handler" + i + ".handle";
+    }
+
     /** Seven handlers, each with work of its own, each calling {@code tail} with {@code perHandler} samples. */
-    private static void handlers(Stacks s, String tail, double perHandler) {
+    private static Stacks handlers(Stacks s, String tail, double perHandler) {
         for (int i = 0; i < 7; i++) {
             String handler = "main;Worker.loop;Router.dispatch;Handler" + i + ".handle";
             s.add(handler, 60);
@@ -285,6 +311,7 @@ class CulpritRuleTest {
                 s.add(handler + tail, perHandler);
             }
         }
+        return s;
     }
 
     @Test
