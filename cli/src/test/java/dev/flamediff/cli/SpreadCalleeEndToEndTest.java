@@ -123,4 +123,28 @@ class SpreadCalleeEndToEndTest {
         assertThat(Files.readString(md).lines().findFirst().orElseThrow())
                 .doesNotContain("Slower").doesNotContain("Faster").doesNotContain("Util.normalize");
     }
+
+    /**
+     * A parser that now calls a regex splitter, with a few of head's stacks truncated so they start
+     * at the splitter (async-profiler's {@code [unknown]} root): the gate and the report name the
+     * parser, whose change it is, and the splitter as its new callee, not the splitter alone.
+     */
+    @Test
+    void aNewCalleeSeenAlsoInTruncatedStacksStaysItsCallersChange() throws IOException {
+        List<String> base = new ArrayList<>(lines("", 0));
+        base.add("main;app.Worker.loop;app.Bench.parse;app.Records.parse;app.Records.splitIndexOf;java.lang.String.indexOf 120");
+        List<String> head = new ArrayList<>(lines("", 0));
+        head.add("main;app.Worker.loop;app.Bench.parse;app.Records.parse;app.Records.splitWithRegex;java.util.regex.Pattern.compile 400");
+        head.add("[unknown];app.Records.splitWithRegex;java.util.regex.Pattern.compile 3");
+        head.add("[break_stack_range];app.Records.splitWithRegex 2");
+        Path md = dir.resolve("report.md");
+
+        CliRun run = CliRun.run(write("base.collapsed", base).toString(), write("head.collapsed", head).toString(),
+                "--fail-on-frame-regression", "2", "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).contains("gate failed: app.Records.parse grew by +");
+        assertThat(Files.readString(md).lines().findFirst().orElseThrow())
+                .contains("**Slower: `Records.parse` +").contains("`Records.splitWithRegex` (new)");
+    }
 }

@@ -43,7 +43,13 @@ final class CulpritAnchors {
         for (int i = 0; i < thread.length; i++) {
             thread[i] = frames.distinct()[i].kind() == FrameKind.THREAD;
         }
-        byte[] spread = spreadOneSided(diff, function, functions, oneSided);
+        // Frames no caller is named after: a thread, and system work (an adapter between compiled
+        // and interpreted code, a truncated stack's [unknown] or [break_*] root).
+        boolean[] notCaller = FrameClass.systemMaskOfDistinct(frames.distinct());
+        for (int i = 0; i < notCaller.length; i++) {
+            notCaller[i] |= thread[i];
+        }
+        byte[] spread = spreadOneSided(diff, function, functions, oneSided, frames, notCaller);
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         // Per node whether it anchors its function, then the anchors in one array per function.
@@ -93,72 +99,117 @@ final class CulpritAnchors {
      * started) calling it split one change among the callers, none of them significant alone
      * (a formatter called from seven handlers, 32% of a JDK recording to 0 samples, read as no
      * change). One caller stays that caller's change: a parser that now calls a new splitter.
-     * So does a method whose callers' own totals did not move with it: code of several callers
-     * moved into a new method (an extract-method refactor), or a method folded back into them,
-     * changes where the time is spent and not how much; as its callers' new code it stays quiet,
-     * where as its own change it read as a regression of its whole cost (three handlers' shared
-     * code moved into a new helper: "Slower: the helper (new) +44% of the profile" on a profile
-     * 4.6% larger). The callers' totals must have moved the method's way by at least
-     * {@value #CALLERS_MOVED} of its one-sided value.
+     *
+     * <p>A caller is the nearest frame above the method that is the program's or the JDK's
+     * code: a thread or system frame between them ({@code I2C/C2I adapters}) is skipped, and a
+     * stack with none above the method is truncated (async-profiler's {@code [unknown]} and
+     * {@code [break_*]} roots), not a second caller. The callers besides the largest must carry
+     * {@value #SPREAD_SHARE} of the method's one-sided value: a parser's new splitter with one
+     * sample under a second, misattributed caller is still the parser's new code (it had been
+     * named instead of the parser in one benchmark-suite run of twelve).
+     *
+     * <p>So does a method whose callers' own totals did not move with it stay theirs: code of
+     * several callers moved into a new method (an extract-method refactor), or a method folded
+     * back into them, changes where the time is spent and not how much; as its callers' new code
+     * it stays quiet, where as its own change it read as a regression of its whole cost (three
+     * handlers' shared code moved into a new helper: "Slower: the helper (new) +44% of the
+     * profile" on a profile 4.6% larger). The callers' totals must have moved the method's way by
+     * at least {@value #CALLERS_MOVED} of its one-sided value.
+     *
+     * @param frames which distinct frame each node has
+     * @param notCaller per distinct frame, whether a caller is looked for above it instead
      */
-    static byte[] spreadOneSided(DiffTree diff, int[] function, int functions, boolean[] oneSided) {
+    static byte[] spreadOneSided(DiffTree diff, int[] function, int functions, boolean[] oneSided,
+                                 NodeFrames frames, boolean[] notCaller) {
+        // Per one-sided node, the node of its caller (0 for none: not counted).
+        int[] callerNode = new int[diff.size()];
         int m = 0;
         for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
             if (oneSided[n]) {
-                m++;
+                int p = diff.parent(n);
+                while (p != 0 && notCaller[frames.of(p)]) {
+                    p = diff.parent(p);
+                }
+                callerNode[n] = p;
+                if (p != 0) {
+                    m++;
+                }
             }
         }
         byte[] out = new byte[functions];
         if (m == 0) {
             return out;
         }
-        // Each one-sided node's (callee, side, caller) in one long; sorted, the distinct callers
-        // of a callee and side are adjacent.
+        // Each counted one-sided node's (callee, side, caller function) in one long; sorted, the
+        // distinct callers of a callee and side are adjacent.
         long[] keys = new long[m];
-        // Per side (0 base, 1 head) and callee: its one-sided values, and how far its callers'
-        // totals moved its way (up for head-only code, down for base-only code).
-        double[][] value = new double[2][];
-        double[][] moved = new double[2][];
         int i = 0;
         for (int n = 1; n < diff.size(); n++) {
-            DiffInterrupts.checkEvery(n);
-            if (oneSided[n]) {
-                int callee = function[n];
-                int s = side(diff, n) - 1;
-                keys[i++] = (long) callee << 33 | (long) s << 32 | caller(diff, function, functions, n);
-                if (value[s] == null) {
-                    value[s] = new double[functions];
-                    moved[s] = new double[functions];
-                }
-                int p = diff.parent(n);
-                double change = diff.headTotal(p) - diff.baseTotal(p);
-                value[s][callee] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
-                moved[s][callee] += s == 1 ? change : -change;
+            if (callerNode[n] != 0) {
+                keys[i++] = key(function[n], side(diff, n) - 1, function[callerNode[n]]);
             }
         }
         Arrays.sort(keys);
-        int callers = 0;
+        int distinct = 0;
         for (int j = 0; j < m; j++) {
-            boolean sameGroup = j > 0 && keys[j] >>> 32 == keys[j - 1] >>> 32;
-            if (!sameGroup) {
-                callers = 0;
+            if (j == 0 || keys[j] != keys[j - 1]) {
+                keys[distinct++] = keys[j];
             }
-            if (!sameGroup || keys[j] != keys[j - 1]) {
-                callers++;
+        }
+        keys = Arrays.copyOf(keys, distinct);
+        // Per distinct key, the one-sided value under that caller, and how far the parents'
+        // totals moved the method's way (up for head-only code, down for base-only code).
+        double[] value = new double[distinct];
+        double[] moved = new double[distinct];
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            if (callerNode[n] != 0) {
+                int s = side(diff, n) - 1;
+                int e = Arrays.binarySearch(keys, key(function[n], s, function[callerNode[n]]));
+                int p = diff.parent(n);
+                double change = diff.headTotal(p) - diff.baseTotal(p);
+                value[e] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
+                moved[e] += s == 1 ? change : -change;
             }
-            if (callers == SPREAD_CALLERS) {
-                int callee = (int) (keys[j] >>> 33);
-                int s = (int) ((keys[j] >>> 32) & 1);
-                if (moved[s][callee] >= CALLERS_MOVED * value[s][callee]) {
-                    out[callee] |= (byte) (1 << s);
-                }
+        }
+        for (int start = 0; start < distinct; ) {
+            int end = start + 1;
+            while (end < distinct && keys[end] >>> 32 == keys[start] >>> 32) {
+                end++;
             }
+            double total = 0;
+            double largest = 0;
+            double movedTotal = 0;
+            for (int j = start; j < end; j++) {
+                total += value[j];
+                largest = Math.max(largest, value[j]);
+                movedTotal += moved[j];
+            }
+            if (end - start >= SPREAD_CALLERS && total - largest >= SPREAD_SHARE * total
+                    && movedTotal >= CALLERS_MOVED * total) {
+                int callee = (int) (keys[start] >>> 33);
+                int s = (int) ((keys[start] >>> 32) & 1);
+                out[callee] |= (byte) (1 << s);
+            }
+            start = end;
         }
         return out;
     }
 
+    private static long key(int callee, int side, int caller) {
+        return (long) callee << 33 | (long) side << 32 | caller;
+    }
+
     /** How many distinct callers a function must appear under (or vanish from) at once to have changed itself. */
     static final int SPREAD_CALLERS = 2;
+
+    /**
+     * The least share of a spread method's one-sided value its callers besides the largest must
+     * carry: a fifth, so a method the program's code newly calls from a second place a quarter as
+     * often is its own change, and one caller's with a stray sample elsewhere is that caller's.
+     */
+    static final double SPREAD_SHARE = 0.2;
 
     /**
      * The least share of a spread method's one-sided value that its callers' totals must have

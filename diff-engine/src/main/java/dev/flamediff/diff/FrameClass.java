@@ -41,6 +41,14 @@ final class FrameClass {
         return mask(frames, 0, frames.length, true);
     }
 
+    /**
+     * Returns, per frame of {@code frames} (the distinct frames of a union tree's nodes), whether
+     * it is system work as {@link #systemMask} decides it.
+     */
+    static boolean[] systemMaskOfDistinct(Frame[] frames) {
+        return mask(frames, 0, frames.length, false);
+    }
+
     /** The mask of {@code frames[from, size)}, the slots before {@code from} false. */
     private static boolean[] mask(Frame[] frames, int from, int size, boolean jdkToo) {
         boolean jvm = false;

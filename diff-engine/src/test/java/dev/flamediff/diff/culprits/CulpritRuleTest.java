@@ -298,6 +298,49 @@ class CulpritRuleTest {
         assertThat(names(diff.functions().culprits())).doesNotContain("Util.normalize");
     }
 
+    /**
+     * A parser that now calls a new splitter, as the example suite's benchmark does, with a few of
+     * head's samples in truncated stacks that start at the splitter (async-profiler's
+     * {@code [unknown]} and {@code [break_stack_range]} roots) and one under a second caller
+     * (a stack walked wrong): none of those is a second caller that also started calling it, so
+     * the change is the parser's and the splitter is its new callee.
+     */
+    @Test
+    void aNewCalleeWithTruncatedStacksIsStillItsCallersChange() throws Exception {
+        String parser = "main;Worker.loop;Bench.parse;Parser.parse";
+        for (long seed = 40; seed < 52; seed++) {
+            DiffTree diff = diff(
+                    base -> base.add(parser, 60).add(parser + ";Parser.splitIndexOf;java.lang.String.indexOf", 300),
+                    head -> head.add(parser, 60)
+                            .add(parser + ";Parser.splitRegex;java.util.regex.Pattern.compile", 700)
+                            .add(parser + ";Parser.splitRegex;java.util.regex.Matcher.find", 500)
+                            .add("[unknown];Parser.splitRegex;java.util.regex.Matcher.find", 3)
+                            .add("[break_stack_range];Parser.splitRegex", 2)
+                            .add("main;Worker.loop;Other.step1;Parser.splitRegex", 1), seed);
+
+            List<Culprit> culprits = diff.functions().culprits();
+            assertThat(names(culprits)).as("seed %d", seed).first().isEqualTo("Parser.parse");
+            assertThat(culprits.get(0).callees()).first()
+                    .satisfies(c -> assertThat(c.frame().name()).isEqualTo("Parser.splitRegex"));
+            assertThat(names(culprits)).as("seed %d", seed).doesNotContain("Parser.splitRegex");
+        }
+    }
+
+    /**
+     * A new helper that two methods now call, a quarter of its time from the second: both
+     * started calling it at once, so it is the one change and the culprit.
+     */
+    @Test
+    void aNewMethodUnderTwoCallersThreeToOneIsItsOwnChange() throws Exception {
+        DiffTree diff = diff(
+                base -> base.add("main;Worker.loop;Orders.place", 200).add("main;Worker.loop;Orders.cancel", 100),
+                head -> head.add("main;Worker.loop;Orders.place", 200).add("main;Worker.loop;Orders.cancel", 100)
+                        .add("main;Worker.loop;Orders.place;Audit.record;java.util.Formatter.format", 300)
+                        .add("main;Worker.loop;Orders.cancel;Audit.record;java.util.Formatter.format", 100), 14);
+
+        assertThat(names(diff.functions().culprits())).first().isEqualTo("Audit.record");
+    }
+
     private static String handlerOwn(int i) {
         return "main;Worker.loop;Router.dispatch;Handler" + i + ".handle";
     }
