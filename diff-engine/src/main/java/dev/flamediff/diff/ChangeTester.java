@@ -126,8 +126,10 @@ final class ChangeTester {
     }
 
     /**
-     * Returns a copy whose one-run tests give system work ({@link FrameClass}) the relative
-     * run-to-run variation {@code value} instead of the program's; NaN for the same as the program's.
+     * Returns a copy whose tests give system work ({@link FrameClass}) the relative run-to-run
+     * variation {@code value} instead of the program's: with one run per side its c, with several
+     * the prior of its spread (never below the program's measured spread); NaN for the same as
+     * the program's.
      */
     ChangeTester withSystemVariation(double value) {
         return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, value, exactPValues);
@@ -227,6 +229,11 @@ final class ChangeTester {
         double measured = pooled(baseSpread2, base.length, headSpread2, head.length);
         if (!Double.isNaN(measured)) {
             common = measured;
+            if (!Double.isNaN(systemVariation) && systemShare > 0) {
+                // The system part's prior is system work's own spread, never below the program's.
+                double system = Math.max(systemVariation * systemVariation, common);
+                common = (1 - systemShare) * (1 - systemShare) * common + systemShare * systemShare * system;
+            }
         }
         double ownSum = 0;
         int ownDf = 0;

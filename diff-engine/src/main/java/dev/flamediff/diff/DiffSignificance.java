@@ -49,9 +49,11 @@ public final class DiffSignificance {
     }
 
     /**
-     * Returns the relative run-to-run variation the one-run tests gave system work (kernel, JVM
-     * and C library frames, whose amount follows the machine more than the program), or NaN
-     * when it was tested like the program's frames (a given variation, several runs, exact values).
+     * Returns the relative run-to-run variation the tests gave system work (kernel, JVM and C
+     * library frames, whose amount follows the machine more than the program): with one run per
+     * side its c, with several the spread measured on its nodes' runs that its tests are
+     * moderated towards; NaN when it was tested like the program's frames (a given variation,
+     * exact values).
      */
     public double systemRunVariation() {
         return tests.systemVariation();

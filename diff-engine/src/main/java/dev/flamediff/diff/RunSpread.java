@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.Distributions;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 /**
  * Measures how much one side's runs differ per node beyond sampling noise: the squared relative
@@ -32,6 +33,14 @@ final class RunSpread {
      * nodes with at least {@value #MIN_MEAN_SAMPLES} samples per run.
      */
     static double estimate(int size, RunValues runs, NoiseModel model, int from, int to) {
+        return estimate(size, runs, model, from, to, node -> true);
+    }
+
+    /**
+     * Returns c² as {@link #estimate(int, RunValues, NoiseModel, int, int)} does, measured on the
+     * nodes {@code measured} accepts only.
+     */
+    static double estimate(int size, RunValues runs, NoiseModel model, int from, int to, IntPredicate measured) {
         int n = to - from;
         if (n < 2) {
             return Double.NaN;
@@ -42,6 +51,9 @@ final class RunSpread {
         int cells = 0;
         for (int node = 0; node < size; node++) {
             DiffInterrupts.checkEvery(node);
+            if (!measured.test(node)) {
+                continue;
+            }
             double sum = 0;
             double countSum = 0;
             double varianceSum = 0;

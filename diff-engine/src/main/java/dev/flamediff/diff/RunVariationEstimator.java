@@ -54,18 +54,34 @@ final class RunVariationEstimator {
     }
 
     /**
-     * Returns the run-to-run variation of system work ({@link FrameClass}) for the one-run tests:
-     * measured on the system frames' nodes as the program's is, between
-     * {@value #MIN_SYSTEM_VARIATION} and {@value #MAX_SYSTEM_VARIATION}, else
-     * {@value #DEFAULT_SYSTEM_VARIATION}, and never below the program's {@code variation}; NaN
-     * (none apart) when the run variation was given, the values are exact or a side has several
-     * runs (their spread is measured per node). The floor: kernel page faults and JIT compiler
-     * threads vary with the heap and the machine several times more than the program's frames;
-     * measured on re-recordings of the same program, with a shared and loaded machine.
+     * Returns the run-to-run variation of system work ({@link FrameClass}): NaN (none apart) when
+     * the run variation was given or the values are exact.
+     * <ul>
+     *   <li>One run per side: measured on the system frames' nodes as the program's is, between
+     *       {@value #MIN_SYSTEM_VARIATION} and {@value #MAX_SYSTEM_VARIATION}, else
+     *       {@value #DEFAULT_SYSTEM_VARIATION}, and never below the program's {@code variation}.
+     *       The floor: kernel page faults and JIT compiler threads vary with the heap and the
+     *       machine several times more than the program's frames; measured on re-recordings of
+     *       the same program, with a shared and loaded machine.</li>
+     *   <li>Several runs on a side: the spread of the system frames' nodes across those runs
+     *       ({@link RunSpread} on them alone, the sides pooled), {@value #DEFAULT_SYSTEM_VARIATION}
+     *       when too few of them have the samples to measure it. It is the prior of a system
+     *       node's test as the spread of all nodes is a program node's: two runs of
+     *       {@code clear_page_erms} that agree by luck were judged against the program's few
+     *       percent and named as culprits in same-program pairs of two runs a side.</li>
+     * </ul>
      */
     static double system(int size, RunValues runs, ChangeTester test, RunVariation variation) {
-        if (variation.source() == RunVariation.Source.FIXED || runs.runs() != 2 || test.model() == NoiseModel.EXACT) {
+        if (variation.source() == RunVariation.Source.FIXED || test.model() == NoiseModel.EXACT) {
             return Double.NaN;
+        }
+        if (runs.runs() != 2) {
+            double b = RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns(), runs::system);
+            double h = RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs(), runs::system);
+            int nb = runs.baseRuns();
+            int nh = runs.runs() - nb;
+            double pooled = Double.isNaN(b) ? h : Double.isNaN(h) ? b : (b * (nb - 1) + h * (nh - 1)) / (nb + nh - 2);
+            return Double.isNaN(pooled) ? DEFAULT_SYSTEM_VARIATION : Math.sqrt(pooled);
         }
         RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale(),
                 runs::system);
