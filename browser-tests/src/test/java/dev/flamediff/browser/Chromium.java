@@ -87,7 +87,24 @@ final class Chromium implements AutoCloseable {
     /** Loads a file, first leaving the current page so that a changed fragment reloads the document. */
     void open(Path file, String fragment) {
         driver.get("about:blank");
-        driver.get(file.toUri() + (fragment.isEmpty() ? "" : "#" + fragment));
+        String uri = file.toUri().toString();
+        driver.get(uri + (fragment.isEmpty() ? "" : "#" + fragment));
+        // With a page of several megabytes the driver has returned while the window still showed
+        // about:blank (every lookup of the graph's elements then found nothing): wait until the
+        // file's own document has loaded.
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!Boolean.TRUE.equals(js("return location.href.indexOf(arguments[0]) === 0"
+                + " && document.readyState === 'complete' && document.documentElement !== null", uri))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the page did not load within 30 s: " + uri);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     void open(Path file) {
