@@ -267,7 +267,8 @@ final class ChangeTester {
         return (RunSpread.PRIOR_DF * common + ownSum) / (RunSpread.PRIOR_DF + ownDf);
     }
 
-    private static double pooled(double a2, int na, double b2, int nb) {
+    /** Pools two sides' squared spreads by their degrees of freedom; either may be NaN (not measured). */
+    static double pooled(double a2, int na, double b2, int nb) {
         if (Double.isNaN(a2)) {
             return b2;
         }

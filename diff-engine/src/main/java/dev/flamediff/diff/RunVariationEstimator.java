@@ -78,9 +78,7 @@ final class RunVariationEstimator {
         if (runs.runs() != 2) {
             double b = RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns(), runs::system);
             double h = RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs(), runs::system);
-            int nb = runs.baseRuns();
-            int nh = runs.runs() - nb;
-            double pooled = Double.isNaN(b) ? h : Double.isNaN(h) ? b : (b * (nb - 1) + h * (nh - 1)) / (nb + nh - 2);
+            double pooled = ChangeTester.pooled(b, runs.baseRuns(), h, runs.runs() - runs.baseRuns());
             return Double.isNaN(pooled) ? DEFAULT_SYSTEM_VARIATION : Math.sqrt(pooled);
         }
         RunVariation measured = EmpiricalNull.estimate(size, runs, test.model(), test.baseScale(), test.headScale(),
