@@ -28,8 +28,14 @@ public final class CallTree extends PreOrderTree {
         this.self = self;
         this.total = new long[self.length][];
         for (int v = 0; v < self.length; v++) {
+            InterruptibleCopies.checkInterrupt();
             long[] t = self[v].clone();
             for (int n = t.length - 1; n > 0; n--) {
+                // Built once per read, this loop may still run interpreted: tens of milliseconds
+                // on a tree of millions of nodes.
+                if ((n & (CallTreeBuilder.CHECK_EVERY - 1)) == 0) {
+                    InterruptibleCopies.checkInterrupt();
+                }
                 t[parent[n]] += t[n];
             }
             total[v] = t;

@@ -34,6 +34,18 @@ final class InterruptibleCopies {
         return to;
     }
 
+    /** A new array, after an interrupt check. */
+    static int[] zeroedInts(int length) {
+        checkInterrupt();
+        return new int[length];
+    }
+
+    /** A new array, after an interrupt check. */
+    static long[] zeroedLongs(int length) {
+        checkInterrupt();
+        return new long[length];
+    }
+
     /**
      * @throws CancellationException if the thread is interrupted; the flag stays set
      */

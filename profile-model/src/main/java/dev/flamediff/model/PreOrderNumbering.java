@@ -23,12 +23,18 @@ final class PreOrderNumbering {
 
     static CallTree of(FrameTable table, List<ValueType> valueTypes, NodePages nodes, int size) {
         int n = size;
-        int[] outParent = new int[n];
-        int[] outFrame = new int[n];
-        int[] outDepth = new int[n];
-        int[] outEnd = new int[n];
+        // Each array of millions of nodes is fresh memory that the kernel maps page by page, on
+        // this thread's time: 40 to 350 ms for the six of a 5 M node tree on a busy machine, so
+        // the interrupt is checked between them.
+        int[] outParent = InterruptibleCopies.zeroedInts(n);
+        int[] outFrame = InterruptibleCopies.zeroedInts(n);
+        int[] outDepth = InterruptibleCopies.zeroedInts(n);
+        int[] outEnd = InterruptibleCopies.zeroedInts(n);
         int values = nodes.self.length;
-        long[][] outSelf = new long[values][n];
+        long[][] outSelf = new long[values][];
+        for (int v = 0; v < values; v++) {
+            outSelf[v] = InterruptibleCopies.zeroedLongs(n);
+        }
         // Pre-order walk down the child lists, each node's children pushed in reverse frame
         // order so the smallest is numbered first: pending old ids with their parents' new ids.
         // The pending nodes are at most the children of one path's nodes, far fewer than the
