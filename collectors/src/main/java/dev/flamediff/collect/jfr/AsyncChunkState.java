@@ -160,19 +160,19 @@ final class AsyncChunkState {
         int line = names.usesLines() ? st.locations[i] >> 16 : 0;
         // Lines are 16 bits in the parser's locations, the type a byte.
         int typeAndLine = (type & 0xFF) << 16 | (line & 0xFFFF);
-        Frame frame = frames.get(methodId, typeAndLine);
-        if (frame == null) {
+        int frame = frames.get(methodId, typeAndLine);
+        if (frame < 0) {
             MethodRef method = reader.methods.get(methodId);
             String typeDescription = frameTypes.get((int) type);
             if (method == null) {
-                frame = names.unknown(typeDescription);
+                frame = names.unknownIndex(typeDescription);
             } else {
                 ClassRef cls = reader.classes.get(method.cls);
-                frame = names.frame(cls == null ? null : reader.symbols.get(cls.name), reader.symbols.get(method.name),
+                frame = names.index(cls == null ? null : reader.symbols.get(cls.name), reader.symbols.get(method.name),
                         reader.symbols.get(method.sig), line, typeDescription);
             }
             frames.put(methodId, typeAndLine, frame);
         }
-        return frame;
+        return names.frameAt(frame);
     }
 }

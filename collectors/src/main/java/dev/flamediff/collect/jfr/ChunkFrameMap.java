@@ -1,9 +1,10 @@
 package dev.flamediff.collect.jfr;
 
-import dev.flamediff.model.Frame;
+import java.util.Arrays;
 
 /**
- * The frames a chunk's stacks refer to, by method id and frame type (and line): an open-addressing
+ * The frames a chunk's stacks refer to (their {@link JfrFrameCache} indices), by method id and
+ * frame type (and line): an open-addressing
  * table with mixed hashes. The JDK's method ids are a class id shifted left over a method index, so
  * {@code Long.hashCode} of many of them falls into few buckets of a {@code HashMap}, which then
  * spends its time comparing keys. Mutable, single-threaded; ids are only valid within one chunk, so
@@ -11,10 +12,19 @@ import dev.flamediff.model.Frame;
  */
 final class ChunkFrameMap {
 
+    /** Marks a free slot of {@link #frames}: indices are never negative. */
+    private static final int FREE = -1;
+
     private long[] methods = new long[1024];
     private int[] kinds = new int[1024];
-    private Frame[] frames = new Frame[1024];
+    private int[] frames = free(1024);
     private int size;
+
+    private static int[] free(int capacity) {
+        int[] slots = new int[capacity];
+        Arrays.fill(slots, FREE);
+        return slots;
+    }
 
     /**
      * Drops every frame, for the next chunk: the arrays are kept unless they are far larger than
@@ -25,26 +35,26 @@ final class ChunkFrameMap {
             int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, size)) * 4);
             methods = new long[capacity];
             kinds = new int[capacity];
-            frames = new Frame[capacity];
+            frames = free(capacity);
         } else {
-            java.util.Arrays.fill(frames, null);
+            Arrays.fill(frames, FREE);
         }
         size = 0;
     }
 
-    /** Returns the frame of the method in a frame of the given type and line, or null if none was put. */
-    Frame get(long method, int typeAndLine) {
+    /** Returns the frame index of the method in a frame of the given type and line, or -1 if none was put. */
+    int get(long method, int typeAndLine) {
         int mask = frames.length - 1;
-        for (int i = slot(method, typeAndLine, mask); frames[i] != null; i = (i + 1) & mask) {
+        for (int i = slot(method, typeAndLine, mask); frames[i] != FREE; i = (i + 1) & mask) {
             if (methods[i] == method && kinds[i] == typeAndLine) {
                 return frames[i];
             }
         }
-        return null;
+        return FREE;
     }
 
-    /** Adds a frame that {@link #get} did not have. */
-    void put(long method, int typeAndLine, Frame frame) {
+    /** Adds a frame index (not negative) that {@link #get} did not have. */
+    void put(long method, int typeAndLine, int frame) {
         if (2 * (size + 1) > frames.length) {
             grow();
         }
@@ -52,10 +62,10 @@ final class ChunkFrameMap {
         size++;
     }
 
-    private void insert(long method, int typeAndLine, Frame frame) {
+    private void insert(long method, int typeAndLine, int frame) {
         int mask = frames.length - 1;
         int i = slot(method, typeAndLine, mask);
-        while (frames[i] != null) {
+        while (frames[i] != FREE) {
             i = (i + 1) & mask;
         }
         methods[i] = method;
@@ -66,12 +76,12 @@ final class ChunkFrameMap {
     private void grow() {
         long[] oldMethods = methods;
         int[] oldKinds = kinds;
-        Frame[] oldFrames = frames;
+        int[] oldFrames = frames;
         methods = new long[oldFrames.length * 2];
         kinds = new int[oldFrames.length * 2];
-        frames = new Frame[oldFrames.length * 2];
+        frames = free(oldFrames.length * 2);
         for (int i = 0; i < oldFrames.length; i++) {
-            if (oldFrames[i] != null) {
+            if (oldFrames[i] != FREE) {
                 insert(oldMethods[i], oldKinds[i], oldFrames[i]);
             }
         }

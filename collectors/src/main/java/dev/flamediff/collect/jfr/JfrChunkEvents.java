@@ -209,7 +209,7 @@ final class JfrChunkEvents {
                 int stack = sink.splitsThreads() ? (int) (key >>> 32) : (int) key;
                 int depth = frames.resolve(stack);
                 Frame thread = sink.splitsThreads() ? threadFrame((int) key - 1) : null;
-                sink.add(stream, frames.frames(), depth, thread, counts.weight(slot), counts.count(slot));
+                sink.add(stream, frames.frames(), names, depth, thread, counts.weight(slot), counts.count(slot));
                 if (frames.truncated()) {
                     sink.addCutStacks(stream, counts.count(slot));
                 }

@@ -1,6 +1,5 @@
 package dev.flamediff.collect.jfr;
 
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -46,7 +45,7 @@ final class JfrChunkFrames {
     private final int osNameField;
     private long[] frameValues = new long[8];
 
-    private Frame[] buf = new Frame[64];
+    private int[] buf = new int[64];
     private boolean truncated;
 
     /**
@@ -83,8 +82,8 @@ final class JfrChunkFrames {
         osNameField = layout.field(threadType, "osName");
     }
 
-    /** Returns the frames of the last stack resolved, leaf first. */
-    Frame[] frames() {
+    /** Returns the frames of the last stack resolved, leaf first, as {@link JfrFrameCache} indices. */
+    int[] frames() {
         return buf;
     }
 
@@ -111,7 +110,7 @@ final class JfrChunkFrames {
             } else if (f == framesField && frameType >= 0 && JfrLayout.isArray(codes[f])) {
                 int n = in.count(Math.max(1, layout.fields(frameType).length), "a stack trace's depth");
                 for (int i = 0; i < n; i++) {
-                    Frame frame = frame();
+                    int frame = frame();
                     if (depth == buf.length) {
                         buf = java.util.Arrays.copyOf(buf, depth * 2);
                     }
@@ -124,7 +123,7 @@ final class JfrChunkFrames {
         return depth;
     }
 
-    private Frame frame() throws LimitExceededException {
+    private int frame() throws LimitExceededException {
         int[] codes = layout.fields(frameType);
         if (frameValues.length < codes.length) {
             frameValues = new long[codes.length];
@@ -143,13 +142,13 @@ final class JfrChunkFrames {
         boolean cached = type >= 0 && type < 256 && line >= 0 && line < (1 << 24);
         int typeAndLine = (int) type << 24 | line;
         if (cached) {
-            Frame frame = frames.get(method, typeAndLine);
-            if (frame != null) {
+            int frame = frames.get(method, typeAndLine);
+            if (frame >= 0) {
                 return frame;
             }
         }
         int pos = in.pos();
-        Frame frame = name(method, frameType(type), line);
+        int frame = name(method, frameType(type), line);
         in.at(pos, size);
         if (cached) {
             frames.put(method, typeAndLine, frame);
@@ -157,10 +156,10 @@ final class JfrChunkFrames {
         return frame;
     }
 
-    private Frame name(long method, String typeDescription, int line) throws LimitExceededException {
+    private int name(long method, String typeDescription, int line) throws LimitExceededException {
         int at = pools.table(JfrPools.METHOD).offsetOf(method);
         if (at < 0) {
-            return names.unknown(typeDescription);
+            return names.unknownIndex(typeDescription);
         }
         long cls = scalarField(at, methodType, methodClassField);
         byte[] methodName = symbol(scalarField(at, methodType, methodNameField));
@@ -170,7 +169,7 @@ final class JfrChunkFrames {
         if (classAt >= 0) {
             className = symbol(scalarField(classAt, classType, classNameField));
         }
-        return names.frame(className, methodName, descriptor, line, typeDescription);
+        return names.index(className, methodName, descriptor, line, typeDescription);
     }
 
     private String frameType(long id) {

@@ -13,12 +13,17 @@ import java.util.Map;
  * descriptor symbols, their kind and line: by content, not by id, because constant-pool ids only
  * hold within a chunk (another chunk may give the same id to another method), while a recording of
  * hundreds of chunks names the same methods in each. A repeated frame costs a hash lookup instead
- * of decoding and normalizing its name again. Mutable, single-threaded.
+ * of decoding and normalizing its name again. Each frame named gets a dense index, so a reader
+ * can carry a stack as ints and a tree builder can look its ids up in an array ({@link #index}).
+ * Mutable, single-threaded.
  */
 final class JfrFrameCache {
 
     private final JfrFrameNamer namer;
-    private final Map<Key, Frame> frames = new HashMap<>();
+    private final Map<Key, Integer> indexOf = new HashMap<>();
+    private final Map<String, Integer> unknownIndexOf = new HashMap<>();
+    private Frame[] byIndex = new Frame[256];
+    private int size;
 
     JfrFrameCache(JfrFrameNamer namer) {
         this.namer = namer;
@@ -42,18 +47,57 @@ final class JfrFrameCache {
      */
     Frame frame(byte[] className, byte[] method, byte[] descriptor, int line, String typeDescription)
             throws LimitExceededException {
+        return frameAt(index(className, method, descriptor, line, typeDescription));
+    }
+
+    /**
+     * Returns the index of the frame {@link #frame} returns for the same arguments: the same
+     * index for the same content throughout the recording.
+     *
+     * @throws LimitExceededException if the name is longer than the limit
+     */
+    int index(byte[] className, byte[] method, byte[] descriptor, int line, String typeDescription)
+            throws LimitExceededException {
         Key key = new Key(className, method, descriptor, JfrFrameNamer.kind(typeDescription), line);
-        Frame frame = frames.get(key);
-        if (frame == null) {
-            frame = namer.frame(string(className), string(method), string(descriptor), line, typeDescription);
-            frames.put(key, frame);
+        Integer index = indexOf.get(key);
+        if (index == null) {
+            index = add(namer.frame(string(className), string(method), string(descriptor), line, typeDescription));
+            indexOf.put(key, index);
         }
-        return frame;
+        return index;
     }
 
     /** Returns the frame of a method the recording has no entry for. */
     Frame unknown(String typeDescription) throws LimitExceededException {
-        return namer.frame(null, "[unknown]", null, 0, typeDescription);
+        return frameAt(unknownIndex(typeDescription));
+    }
+
+    /** Returns the index of {@link #unknown}'s frame for the type. */
+    int unknownIndex(String typeDescription) throws LimitExceededException {
+        Integer index = unknownIndexOf.get(typeDescription);
+        if (index == null) {
+            index = add(namer.frame(null, "[unknown]", null, 0, typeDescription));
+            unknownIndexOf.put(typeDescription, index);
+        }
+        return index;
+    }
+
+    /** Returns the frame with the index, one {@link #index} or {@link #unknownIndex} returned. */
+    Frame frameAt(int index) {
+        return byIndex[index];
+    }
+
+    /** Returns how many indices have been given out: every index is below it. */
+    int size() {
+        return size;
+    }
+
+    private int add(Frame frame) {
+        if (size == byIndex.length) {
+            byIndex = Arrays.copyOf(byIndex, size * 2);
+        }
+        byIndex[size] = frame;
+        return size++;
     }
 
     /** Returns a frame naming a thread. */
