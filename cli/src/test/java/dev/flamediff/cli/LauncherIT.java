@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The launcher script at the root ({@code flamediff}) on a copy of the packaged jar: it makes the
  * class-data archive on the first run, uses it afterwards, makes it again when the jar changes,
  * runs without it when it is damaged or switched off, and picks the JIT and collector from the
- * input sizes. Runs with the JDK running the tests (JDK 17 on CI: an AppCDS archive), and again
+ * input sizes and kinds. Runs with the JDK running the tests (JDK 17 on CI: an AppCDS archive), and again
  * with a JDK 25 or later where /usr/lib/jvm has one (an AOT cache).
  */
 class LauncherIT {
@@ -159,26 +159,60 @@ class LauncherIT {
     }
 
     @Test
-    void smallInputsRunOnC1AndTheSerialCollectorLargeOrStdinOnTieredAndParallel() throws Exception {
+    void smallInputsRunOnC1AndTheSerialCollectorLargeOnesOnTheParallelCollectorAndC2OnlyWhereItPays()
+            throws Exception {
         Map<String, String> env = Map.of("FLAMEDIFF_ARCHIVE", "off", "FLAMEDIFF_JAVA_OPTS", "-XX:+PrintFlagsFinal");
         Path small = Files.writeString(dir.resolve("small.collapsed"), "main;work 3\n");
-        Path large = dir.resolve("large.collapsed");
-        try (RandomAccessFile f = new RandomAccessFile(large.toFile(), "rw")) {
-            f.setLength(64L << 20);
-        }
-        // --version ends the run before any input is read; the launcher only looks at the sizes.
-        String smallFlags = launch(currentJava(), env, "--version", small.toString(), small.toString()).stdout();
+        Path text = sparse("large.collapsed", new byte[0], 64L << 20);
+        Path huge = sparse("huge.collapsed", new byte[0], 1L << 30);
+        Path gzip = sparse("large.collapsed.gz", new byte[] {0x1f, (byte) 0x8b, 8, 0}, 64L << 20);
+        Path oneChunk = sparse("async.jfr", jfrHeader(64L << 20), 64L << 20);
+        Path smallChunks = sparse("jdk.jfr", jfrHeader(12L << 20), 64L << 20);
+        Path unfinished = sparse("unfinished.jfr", jfrHeader(0), 64L << 20);
+
+        // --version ends the run before any input is read; the launcher only looks at the files.
+        String smallFlags = flags(env, small, small);
         assertThat(flag(smallFlags, "TieredStopAtLevel")).isEqualTo("1");
         assertThat(flag(smallFlags, "UseSerialGC")).isEqualTo("true");
-        String largeFlags = launch(currentJava(), env, "--version", small.toString(), large.toString()).stdout();
-        assertThat(flag(largeFlags, "TieredStopAtLevel")).isEqualTo("4");
-        assertThat(flag(largeFlags, "UseParallelGC")).isEqualTo("true");
+        // Mostly reading: C1 alone, the parallel collector.
+        for (Path input : List.of(text, smallChunks)) {
+            String f = flags(env, small, input);
+            assertThat(flag(f, "TieredStopAtLevel")).as(input.toString()).isEqualTo("1");
+            assertThat(flag(f, "UseParallelGC")).as(input.toString()).isEqualTo("true");
+        }
+        // A long run of tree work, or one that cannot be told: tiered compilation.
+        for (Path input : List.of(huge, gzip, oneChunk, unfinished)) {
+            String f = flags(env, small, input);
+            assertThat(flag(f, "TieredStopAtLevel")).as(input.toString()).isEqualTo("4");
+            assertThat(flag(f, "UseParallelGC")).as(input.toString()).isEqualTo("true");
+        }
         String stdinFlags = launch(currentJava(), env, "--version", "-", small.toString()).stdout();
+        assertThat(flag(stdinFlags, "TieredStopAtLevel")).isEqualTo("4");
         assertThat(flag(stdinFlags, "UseParallelGC")).isEqualTo("true");
         // An existing output file is not an input.
         String outputFlags = launch(currentJava(), env, "--version", small.toString(), small.toString(),
-                "-o", large.toString()).stdout();
+                "-o", text.toString()).stdout();
         assertThat(flag(outputFlags, "UseSerialGC")).isEqualTo("true");
+    }
+
+    private String flags(Map<String, String> env, Path base, Path head) throws Exception {
+        return launch(currentJava(), env, "--version", base.toString(), head.toString()).stdout();
+    }
+
+    /** A file of the length whose first bytes are {@code start} and the rest a hole. */
+    private Path sparse(String name, byte[] start, long length) throws IOException {
+        Path file = dir.resolve(name);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.write(start);
+            f.setLength(length);
+        }
+        return file;
+    }
+
+    /** The start of a JFR chunk header: magic, version 2.0, the chunk's size. */
+    private static byte[] jfrHeader(long chunkSize) {
+        return java.nio.ByteBuffer.allocate(16).put(new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 0})
+                .putLong(chunkSize).array();
     }
 
     private static String flag(String printFlagsFinal, String name) {
