@@ -166,8 +166,8 @@ class LauncherIT {
         Path text = sparse("large.collapsed", new byte[0], 64L << 20);
         Path huge = sparse("huge.collapsed", new byte[0], 1L << 30);
         Path gzip = sparse("large.collapsed.gz", new byte[] {0x1f, (byte) 0x8b, 8, 0}, 64L << 20);
-        Path oneChunk = sparse("async.jfr", jfrHeader(64L << 20), 64L << 20);
-        Path smallChunks = sparse("jdk.jfr", jfrHeader(12L << 20), 64L << 20);
+        Path async = jfr("async.jfr", "jdk.ExecutionSample profiler.WallClockSample profiler.Log");
+        Path jdk = jfr("jdk.jfr", "jdk.ExecutionSample jdk.ObjectAllocationSample");
         Path unfinished = sparse("unfinished.jfr", jfrHeader(0), 64L << 20);
 
         // --version ends the run before any input is read; the launcher only looks at the files.
@@ -175,13 +175,13 @@ class LauncherIT {
         assertThat(flag(smallFlags, "TieredStopAtLevel")).isEqualTo("1");
         assertThat(flag(smallFlags, "UseSerialGC")).isEqualTo("true");
         // Mostly reading: C1 alone, the parallel collector.
-        for (Path input : List.of(text, smallChunks)) {
+        for (Path input : List.of(text, jdk)) {
             String f = flags(env, small, input);
             assertThat(flag(f, "TieredStopAtLevel")).as(input.toString()).isEqualTo("1");
             assertThat(flag(f, "UseParallelGC")).as(input.toString()).isEqualTo("true");
         }
         // A long run of tree work, or one that cannot be told: tiered compilation.
-        for (Path input : List.of(huge, gzip, oneChunk, unfinished)) {
+        for (Path input : List.of(huge, gzip, async, unfinished)) {
             String f = flags(env, small, input);
             assertThat(flag(f, "TieredStopAtLevel")).as(input.toString()).isEqualTo("4");
             assertThat(flag(f, "UseParallelGC")).as(input.toString()).isEqualTo("true");
@@ -209,10 +209,24 @@ class LauncherIT {
         return file;
     }
 
-    /** The start of a JFR chunk header: magic, version 2.0, the chunk's size. */
-    private static byte[] jfrHeader(long chunkSize) {
-        return java.nio.ByteBuffer.allocate(16).put(new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 0})
-                .putLong(chunkSize).array();
+    /**
+     * A 64 MB recording whose one chunk's header points at metadata holding the text (the launcher
+     * reads nothing else of it), the rest a hole.
+     */
+    private Path jfr(String name, String metadata) throws IOException {
+        long metadataOffset = 60L << 20;
+        Path file = sparse(name, jfrHeader(metadataOffset), 64L << 20);
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.seek(metadataOffset);
+            f.write(metadata.getBytes(StandardCharsets.UTF_8));
+        }
+        return file;
+    }
+
+    /** The start of a JFR chunk header: magic, version 2.0, the chunk's size, its pools' and metadata's offsets. */
+    private static byte[] jfrHeader(long metadataOffset) {
+        return java.nio.ByteBuffer.allocate(32).put(new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 0})
+                .putLong(64L << 20).putLong(68).putLong(metadataOffset).array();
     }
 
     private static String flag(String printFlagsFinal, String name) {
