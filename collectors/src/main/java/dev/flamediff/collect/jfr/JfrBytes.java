@@ -50,33 +50,64 @@ final class JfrBytes {
     }
 
     int u1() {
-        if (pos >= limit) {
-            throw new Overrun("ends inside a value", pos);
+        int p = pos;
+        if (p >= limit) {
+            throw endsInsideAValue(p);
         }
-        return bytes[pos++];
+        pos = p + 1;
+        return bytes[p];
+    }
+
+    // The integer readers are the reader's innermost loops, and large runs are compiled by C1
+    // alone (the launcher): C1 inlines only methods of 35 bytecodes or fewer, so u1 keeps its
+    // throw out of line, and the varint loops read the array themselves instead of calling u1.
+
+    private static Overrun endsInsideAValue(int at) {
+        return new Overrun("ends inside a value", at);
     }
 
     int varint() {
+        byte[] b = bytes;
+        int p = pos;
+        int end = limit;
         int result = 0;
         for (int shift = 0; ; shift += 7) {
-            int b = u1();
-            result |= (b & 0x7F) << shift;
-            if (b >= 0) {
+            if (p >= end) {
+                pos = p;
+                throw endsInsideAValue(p);
+            }
+            int v = b[p++];
+            result |= (v & 0x7F) << shift;
+            if (v >= 0) {
+                pos = p;
                 return result;
             }
         }
     }
 
     long varlong() {
+        byte[] b = bytes;
+        int p = pos;
+        int end = limit;
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
-            int b = u1();
-            result |= (b & 0x7FL) << shift;
-            if (b >= 0) {
+            if (p >= end) {
+                pos = p;
+                throw endsInsideAValue(p);
+            }
+            int v = b[p++];
+            result |= (v & 0x7FL) << shift;
+            if (v >= 0) {
+                pos = p;
                 return result;
             }
         }
-        return result | (u1() & 0xFFL) << 56;
+        if (p >= end) {
+            pos = p;
+            throw endsInsideAValue(p);
+        }
+        pos = p + 1;
+        return result | (b[p] & 0xFFL) << 56;
     }
 
     /**
