@@ -52,7 +52,7 @@ final class JfrBytes {
     int u1() {
         int p = pos;
         if (p >= limit) {
-            throw endsInsideAValue(p);
+            throw endsAt(p);
         }
         pos = p + 1;
         return bytes[p];
@@ -62,8 +62,10 @@ final class JfrBytes {
     // alone (the launcher): C1 inlines only methods of 35 bytecodes or fewer, so u1 keeps its
     // throw out of line, and the varint loops read the array themselves instead of calling u1.
 
-    private static Overrun endsInsideAValue(int at) {
-        return new Overrun("ends inside a value", at);
+    /** Leaves the cursor where the value ran out, and returns the error to throw. */
+    private Overrun endsAt(int p) {
+        pos = p;
+        return new Overrun("ends inside a value", p);
     }
 
     int varint() {
@@ -73,8 +75,7 @@ final class JfrBytes {
         int result = 0;
         for (int shift = 0; ; shift += 7) {
             if (p >= end) {
-                pos = p;
-                throw endsInsideAValue(p);
+                throw endsAt(p);
             }
             int v = b[p++];
             result |= (v & 0x7F) << shift;
@@ -92,8 +93,7 @@ final class JfrBytes {
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
             if (p >= end) {
-                pos = p;
-                throw endsInsideAValue(p);
+                throw endsAt(p);
             }
             int v = b[p++];
             result |= (v & 0x7FL) << shift;
@@ -103,8 +103,7 @@ final class JfrBytes {
             }
         }
         if (p >= end) {
-            pos = p;
-            throw endsInsideAValue(p);
+            throw endsAt(p);
         }
         pos = p + 1;
         return result | (b[p] & 0xFFL) << 56;
