@@ -78,6 +78,53 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * The ledger recordings: {@code normalizeKey} slower through the JDK code it newly calls,
+     * reached from four handlers at routing depths 0 to 5, one of them a method reference under a
+     * JDK stream, about ten frames deeper than the others. The helper is the one regression
+     * culprit, with the whole of its inclusive change; the method reference's generated class,
+     * which only carries a share of it, is no culprit, and the report's first line names the helper.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-head.collapsed.gz",
+        "ap-base.jfr.gz, ap-head.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-head.jfr.gz",
+    })
+    void aHelperReachedOnPathsOfVeryDifferentDepthsIsTheOneCulprit(String base, String head) throws IOException {
+        String b = FixtureFiles.path("ledger/" + base).toString();
+        String h = FixtureFiles.path("ledger/" + head).toString();
+        Path json = dir.resolve("ledger.json");
+        CliRun run = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .contains("LedgerApp.normalizeKey").contains("now spent in").contains("(new)");
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        JsonNode top = doc.at("/summary/culpritRegressions/0");
+        assertThat(top.get("name").asText()).isEqualTo("fixture.ledger.LedgerApp.normalizeKey");
+        // All of its change, not the three quarters left after a caller took the deep path's.
+        assertThat(top.get("impact").asDouble()).isGreaterThan(0.1)
+                .isGreaterThan(0.98 * top.get("inclusiveImpact").asDouble());
+        // The program's culprits: the helper alone (async-profiler's files also show the JIT
+        // compiler's threads working harder on head's new code, culprits of their own).
+        for (String list : new String[] {"culpritRegressions", "culpritImprovements"}) {
+            for (JsonNode c : doc.at("/summary/" + list)) {
+                String name = c.get("name").asText();
+                assertThat(name).doesNotContain("$$Lambda");
+                if (name.startsWith("fixture.") && list.equals("culpritRegressions")) {
+                    assertThat(name).isEqualTo("fixture.ledger.LedgerApp.normalizeKey");
+                }
+            }
+        }
+        Path md = dir.resolve("ledger.md");
+        CliRun report = CliRun.run(b, h, "-o", md.toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        String first = Files.readString(md).lines().findFirst().orElseThrow();
+        assertThat(first).contains("**Slower: `LedgerApp.normalizeKey` +").contains("now spent in `String.replaceAll` (new)");
+        assertThat(Files.readString(md)).doesNotContain("$$Lambda.apply`, in its own code");
+    }
+
+    /**
      * The same shape in a C program under callgrind (exact instruction counts): parse_header
      * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
      * call graph alone (the reader apportions costs to callers) and with exact stacks.
@@ -183,6 +230,9 @@ class CulpritEndToEndTest {
         "jdk17-base.jfr.gz, jdk17-base2.jfr.gz",
         "jdk17-head.jfr.gz, jdk17-head2.jfr.gz",
         "../callgrind/callgrind.out.base, ../callgrind/callgrind.out.base-again",
+        "../ledger/ap-base.collapsed.gz, ../ledger/ap-base2.collapsed.gz",
+        "../ledger/ap-base.jfr.gz, ../ledger/ap-base2.jfr.gz",
+        "../ledger/jdk17-base.jfr.gz, ../ledger/jdk17-base2.jfr.gz",
     })
     void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
         Path json = dir.resolve("same.json");

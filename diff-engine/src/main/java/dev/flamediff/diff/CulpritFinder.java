@@ -12,9 +12,9 @@ import java.util.Map;
  * Finds the culprits of a diff by the rule documented on {@link FunctionTable#culprits()}.
  * Single use.
  *
- * <p>The candidates are each function's anchors ({@link CulpritAnchors}), deepest change first;
- * a candidate is tested on what the culprits accepted before it do not already explain
- * ({@link AcceptedCulprits}).
+ * <p>The candidates are each function's anchors ({@link CulpritAnchors}), callees before their
+ * callers and otherwise the deepest change first ({@link CulpritOrder}); a candidate is tested
+ * on what the culprits accepted before it do not already explain ({@link AcceptedCulprits}).
  */
 final class CulpritFinder {
 
@@ -215,11 +215,11 @@ final class CulpritFinder {
         for (int i = 0; i < candidates.size(); i++) {
             ownSignificant[candidates.get(i)] = !Double.isNaN(q[i]) && q[i] <= level;
         }
-        candidates.sort(Comparator.comparingDouble((Integer f) -> -depthOfChange[f])
+        Comparator<Integer> deepestFirst = Comparator.comparingDouble((Integer f) -> -depthOfChange[f])
                 .thenComparingDouble(f -> Math.abs(functions[f].inclusiveDelta()))
-                .thenComparing(f -> functions[f].frame()));
+                .thenComparing(f -> functions[f].frame());
         List<Culprit> out = new ArrayList<>();
-        for (int f : candidates) {
+        for (int f : CulpritOrder.of(candidates, deepestFirst, anchors, diff)) {
             DiffInterrupts.check();
             int[] all = anchors.of(f);
             int[] nodes = new int[all.length];

@@ -109,9 +109,10 @@ public final class FunctionTable {
      *       own again. A program function whose call edges have values on one side only
      *       under two or more distinct callers (it appeared under all of them at once, or became
      *       too cheap to be sampled under any) changed itself, and is its own candidate.</li>
-     *   <li>Functions are visited deepest first (by the depth of their change, weighted by its
-     *       size). A function is a candidate when its inclusive change is significant in the
-     *       function family.</li>
+     *   <li>Functions are visited callees first: a function with a node beneath another's
+     *       topmost nodes is visited before that one. Otherwise (and where calls go both ways) the
+     *       deepest change goes first, by the depth of the change weighted by its size. A function
+     *       is a candidate when its inclusive change is significant in the function family.</li>
      *   <li>A candidate's attributed change is its inclusive change less what the culprits
      *       already found beneath it hold, and less its occurrences inside another culprit's
      *       calls. It is a culprit when that change is significant on its own (p at most the

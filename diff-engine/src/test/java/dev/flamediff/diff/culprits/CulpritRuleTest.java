@@ -100,6 +100,50 @@ class CulpritRuleTest {
         }
     }
 
+    /**
+     * Four handlers call one helper, three directly a few frames down and one by method reference
+     * from a JDK stream, ten frames deeper; the helper is slower in head through the JDK code it
+     * newly calls, on every path. The helper's change is shallower on average than the method
+     * reference's, which only carries its quarter of it: the helper is the one culprit, with all
+     * of its change, and the method reference none.
+     */
+    @Test
+    void aHelperReachedOnOnePathMuchDeeperThanTheOthersIsTheOneCulprit() throws Exception {
+        String[] callers = {
+            "main;Router.route;Posting.handle",
+            "main;Router.route;Router.route;Audit.handle",
+            "main;Router.route;Report.handle",
+            "main;Router.route;Router.route;Reconcile.handle;java.util.stream.IntPipeline.sum;"
+                    + "java.util.stream.IntPipeline.reduce;java.util.stream.AbstractPipeline.evaluate;"
+                    + "java.util.stream.ReduceOps$ReduceOp.evaluateSequential;"
+                    + "java.util.stream.AbstractPipeline.wrapAndCopyInto;java.util.stream.AbstractPipeline.copyInto;"
+                    + "java.util.Spliterators$ArraySpliterator.forEachRemaining;"
+                    + "java.util.stream.ReferencePipeline$4$1.accept;java.util.stream.ReferencePipeline$3$1.accept;"
+                    + "Reconcile$$Lambda.apply",
+        };
+        DiffTree diff = diff(
+                base -> {
+                    for (String c : callers) {
+                        base.add(c + ";Keys.normalize", 30).add(c + ";Keys.normalize;java.lang.StringBuilder.append", 20);
+                    }
+                },
+                head -> {
+                    for (String c : callers) {
+                        head.add(c + ";Keys.normalize", 10)
+                                .add(c + ";Keys.normalize;java.lang.String.replaceAll;java.util.regex.Matcher.replaceAll", 90)
+                                .add(c + ";Keys.normalize;java.lang.String.format;java.util.Formatter.format", 40);
+                    }
+                }, 3);
+
+        List<Culprit> culprits = diff.functions().culprits();
+        assertThat(names(culprits)).containsExactly("Keys.normalize");
+        Culprit top = culprits.get(0);
+        FunctionDiff helper = top.function();
+        assertThat(top.delta()).isEqualTo(helper.inclusiveDelta());
+        assertThat(top.callees()).extracting(c -> c.frame().name())
+                .startsWith("java.lang.String.replaceAll", "java.lang.String.format");
+    }
+
     @Test
     void aMethodSlowerThroughNewCalleesUnderManyPathsIsTheCulprit() throws Exception {
         DiffTree diff = diff(

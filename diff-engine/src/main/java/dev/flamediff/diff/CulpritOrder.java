@@ -1,0 +1,114 @@
+package dev.flamediff.diff;
+
+import dev.flamediff.model.PreOrderTree;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The order {@link CulpritFinder} visits its candidates in: a function with an anchor beneath
+ * another candidate's anchor goes before that one, and among the candidates free to go next the
+ * deepest change first (the finder's comparator). A caller's change can only be told apart from
+ * its callees' once they have taken theirs: a helper reached through many call paths, most of them
+ * shallow, has a shallower change on average than a caller that reaches it on one deep path (a
+ * method reference under a JDK stream), and ordering by that average alone judged the caller first
+ * and made it the culprit of the helper's change. Where calls go both ways (one path calls a from
+ * b, another b from a), the deepest change of the candidates left goes first.
+ */
+final class CulpritOrder {
+
+    private CulpritOrder() {
+    }
+
+    /**
+     * @param candidates the candidate functions
+     * @param deepestFirst the order among candidates that no call relation orders
+     * @param anchors each function's anchors
+     * @param tree the tree the anchors are nodes of
+     * @return the candidates in the order to visit them
+     */
+    static List<Integer> of(List<Integer> candidates, Comparator<Integer> deepestFirst,
+                            CulpritAnchors anchors, PreOrderTree tree) {
+        int n = candidates.size();
+        int anchorCount = 0;
+        for (int f : candidates) {
+            anchorCount += anchors.of(f).length;
+        }
+        // Every candidate's anchors in pre-order, each with the candidate's position.
+        long[] entries = new long[anchorCount];
+        int e = 0;
+        for (int i = 0; i < n; i++) {
+            for (int node : anchors.of(candidates.get(i))) {
+                entries[e++] = (long) node << 32 | i;
+            }
+        }
+        Arrays.sort(entries);
+        // One sweep with the open anchors on a stack: the innermost open one is the nearest
+        // candidate above, and the rest of the chain is ordered through it.
+        List<List<Integer>> callers = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            callers.add(new ArrayList<>(0));
+        }
+        int[] waitingFor = new int[n];
+        Set<Long> edges = new HashSet<>();
+        int[] openEnd = new int[16];
+        int[] openCandidate = new int[16];
+        int sp = 0;
+        for (int x = 0; x < anchorCount; x++) {
+            DiffInterrupts.checkEvery(x);
+            int node = (int) (entries[x] >>> 32);
+            int i = (int) entries[x];
+            while (sp > 0 && openEnd[sp - 1] <= node) {
+                sp--;
+            }
+            if (sp > 0) {
+                int above = openCandidate[sp - 1];
+                if (above != i && edges.add((long) above << 32 | i)) {
+                    callers.get(i).add(above);
+                    waitingFor[above]++;
+                }
+            }
+            if (sp == openEnd.length) {
+                openEnd = Arrays.copyOf(openEnd, sp * 2);
+                openCandidate = Arrays.copyOf(openCandidate, sp * 2);
+            }
+            openEnd[sp] = tree.end(node);
+            openCandidate[sp++] = i;
+        }
+        Comparator<Integer> byPosition = (a, b) -> deepestFirst.compare(candidates.get(a), candidates.get(b));
+        PriorityQueue<Integer> free = new PriorityQueue<>(Math.max(1, n), byPosition);
+        TreeSet<Integer> left = new TreeSet<>(byPosition.thenComparingInt(i -> i));
+        for (int i = 0; i < n; i++) {
+            left.add(i);
+            if (waitingFor[i] == 0) {
+                free.add(i);
+            }
+        }
+        boolean[] done = new boolean[n];
+        List<Integer> out = new ArrayList<>(n);
+        while (!left.isEmpty()) {
+            DiffInterrupts.checkEvery(out.size());
+            Integer next = free.poll();
+            if (next == null) {
+                // Every candidate left waits for another: calls that go both ways.
+                next = left.first();
+            } else if (done[next]) {
+                continue;
+            }
+            done[next] = true;
+            left.remove(next);
+            out.add(candidates.get(next));
+            for (int above : callers.get(next)) {
+                if (--waitingFor[above] == 0 && !done[above]) {
+                    free.add(above);
+                }
+            }
+        }
+        return out;
+    }
+}
