@@ -78,6 +78,32 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * Both recordings of each side at once (two runs a side), made on a machine that other builds
+     * kept busy, so a side's runs hold very different numbers of samples (the collapsed base runs
+     * 5,010 and 2,893): the slower parser and the faster digest are both named, and the report
+     * says each run was divided by its total. Before the runs' totals were divided out, the JDK
+     * recorder's pair named nothing ("no function changed beyond the noise").
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-base2.collapsed.gz, ap-head.collapsed.gz, ap-head2.collapsed.gz",
+        "ap-base.jfr.gz, ap-base2.jfr.gz, ap-head.jfr.gz, ap-head2.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-base2.jfr.gz, jdk17-head.jfr.gz, jdk17-head2.jfr.gz",
+    })
+    void twoRunsASideOfDifferentSizesNameTheSlowerAndTheFasterMethod(String base, String base2, String head,
+                                                                     String head2) throws IOException {
+        Path md = dir.resolve("runs.md");
+        CliRun run = CliRun.run("--base", fixture(base), fixture(base2), "--head", fixture(head), fixture(head2),
+                "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String report = Files.readString(md);
+        assertThat(report.lines().findFirst().orElseThrow())
+                .contains("**Slower: `" + CULPRIT + "` +").contains("faster: `PayloadDigest.digest` \u2212");
+        assertThat(report).contains("each run's values divided by its total first");
+    }
+
+    /**
      * The ledger recordings: {@code normalizeKey} slower through the JDK code it newly calls,
      * reached from four handlers at routing depths 0 to 5, one of them a method reference under a
      * JDK stream, about ten frames deeper than the others. The helper is the one regression

@@ -57,18 +57,25 @@ final class ChangeTester {
     private final double systemVariation;
     /** Shared by every copy: the exact p-values the diff's tests have summed. */
     private final ExactPValues exactPValues;
+    /** Per run (base first), what several-runs tests divide its values by, or null ({@link RunSizes}). */
+    private final double[] runSizes;
+    /** The variance of the log of the center the several-runs tests are centered on, 0 for none. */
+    private final double centerVariance;
 
     /**
      * @param runVariation the relative run-to-run variation c assumed for one run: a node's
      *     variance is its sampling variance plus (c·value)²; used only with one run per side
      */
     ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation) {
-        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN, Double.NaN, new ExactPValues());
+        this(model, baseScale, headScale, runVariation, Double.NaN, Double.NaN, Double.NaN, new ExactPValues(), null, 0);
     }
 
     private ChangeTester(NoiseModel model, double baseScale, double headScale, double runVariation,
-                       double baseSpread2, double headSpread2, double systemVariation, ExactPValues exactPValues) {
+                       double baseSpread2, double headSpread2, double systemVariation, ExactPValues exactPValues,
+                       double[] runSizes, double centerVariance) {
         this.exactPValues = exactPValues;
+        this.runSizes = runSizes;
+        this.centerVariance = centerVariance;
         this.model = model;
         this.baseScale = baseScale;
         this.headScale = headScale;
@@ -83,7 +90,30 @@ final class ChangeTester {
      * of each side (NaN where not measured: the assumed run variation is used).
      */
     ChangeTester withRunSpread(double base2, double head2) {
-        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2, systemVariation, exactPValues);
+        return new ChangeTester(model, baseScale, headScale, runVariation, base2, head2, systemVariation,
+                exactPValues, runSizes, centerVariance);
+    }
+
+    /**
+     * Returns a copy whose several-runs tests divide each run's value by its size factor first
+     * ({@link RunSizes}; null for none): the node tests' tester, not the whole profile's.
+     */
+    ChangeTester withRunSizes(double[] sizes) {
+        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, systemVariation,
+                exactPValues, sizes, centerVariance);
+    }
+
+    /**
+     * Returns a copy whose several-runs tests add the variance of the log of their center (see
+     * {@link SizeRatio#median}) to the variance of the change they test.
+     */
+    ChangeTester withCenterVariance(double value) {
+        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, systemVariation,
+                exactPValues, runSizes, value);
+    }
+
+    double[] runSizes() {
+        return runSizes;
     }
 
     double baseSpread2() {
@@ -108,7 +138,8 @@ final class ChangeTester {
 
     /** Returns a copy that assumes the given relative run-to-run variation for one run per side. */
     ChangeTester withRunVariation(double value) {
-        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2, systemVariation, exactPValues);
+        return new ChangeTester(model, baseScale, headScale, value, baseSpread2, headSpread2, systemVariation,
+                exactPValues, runSizes, centerVariance);
     }
 
     /**
@@ -118,7 +149,8 @@ final class ChangeTester {
      * null proportion and the log-ratio test's center together.
      */
     ChangeTester centeredOn(double factor) {
-        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2, systemVariation, exactPValues);
+        return new ChangeTester(model, baseScale, headScale / factor, runVariation, baseSpread2, headSpread2, systemVariation,
+                exactPValues, runSizes, centerVariance);
     }
 
     NoiseModel model() {
@@ -132,7 +164,8 @@ final class ChangeTester {
      * the program's.
      */
     ChangeTester withSystemVariation(double value) {
-        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, value, exactPValues);
+        return new ChangeTester(model, baseScale, headScale, runVariation, baseSpread2, headSpread2, value,
+                exactPValues, runSizes, centerVariance);
     }
 
     double systemVariation() {
@@ -159,6 +192,10 @@ final class ChangeTester {
      * binomial).
      */
     Outcome test(long[] base, long[] head, double[] baseVariance, double[] headVariance, double systemShare) {
+        if (runSizes != null && runSizes.length == base.length + head.length) {
+            base = pseudoCounts(base, 0);
+            head = pseudoCounts(head, base.length);
+        }
         long b = sum(base);
         long h = sum(head);
         if (b == 0 && h == 0) {
@@ -189,6 +226,14 @@ final class ChangeTester {
         NegativeBinomialExact.Result r = NegativeBinomialExact.test(kb, kh, base.length, head.length,
                 ratio * wb / wh, dispersion, exactPValues);
         return new Outcome(r.z(), r.pValue());
+    }
+
+    private long[] pseudoCounts(long[] values, int firstRun) {
+        long[] out = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = RunSizes.pseudoCount(values[i], runSizes[firstRun + i]);
+        }
+        return out;
     }
 
     private static long sum(long[] values) {
@@ -256,15 +301,18 @@ final class ChangeTester {
             ownSum += (n - 1) * Math.max(0, (ss / (n - 1) - sampling) / (mean * mean));
             ownDf += n - 1;
         }
+        // The center's own error, spread over the runs: the log ratio's variance is about
+        // φ / base runs + φ / head runs.
+        double center = centerVariance / (1.0 / base.length + 1.0 / head.length);
         if (ownDf == 0) {
-            return common;
+            return common + center;
         }
         if (Double.isNaN(measured)) {
             // Too few nodes to measure a spread (a tiny profile), or the whole profile, whose
             // runs vary with the machine rather than as its nodes do: the runs speak for themselves.
-            return ownSum / ownDf;
+            return ownSum / ownDf + center;
         }
-        return (RunSpread.PRIOR_DF * common + ownSum) / (RunSpread.PRIOR_DF + ownDf);
+        return (RunSpread.PRIOR_DF * common + ownSum) / (RunSpread.PRIOR_DF + ownDf) + center;
     }
 
     /** Pools two sides' squared spreads by their degrees of freedom; either may be NaN (not measured). */

@@ -30,6 +30,8 @@ final class CulpritFinder {
     private final AcceptedCulprits accepted;
     private final CulpritAnchors anchors;
     private final FunctionParts parts;
+    /** The functions' tester (see {@link FunctionSums#tester}): a culprit's change is part of a function's. */
+    private final ChangeTester tester;
 
     /** @param parts the parts of the functions the passes over all nodes run in (see {@link FunctionParts}) */
     CulpritFinder(DiffTree diff, NodeSignificance significance, FunctionSums sums, int[] function,
@@ -43,6 +45,7 @@ final class CulpritFinder {
         this.accepted = new AcceptedCulprits(diff, runs);
         this.anchors = new CulpritAnchors(diff, sums, function, functions.length, frames, parts);
         this.parts = parts;
+        this.tester = sums.tester(significance);
     }
 
     /** One aggregate of node values: raw per run, variances per run, scaled per side, system share. */
@@ -182,7 +185,6 @@ final class CulpritFinder {
     }
 
     List<Culprit> find() {
-        ChangeTester tester = significance.tester();
         double level = significance.level();
         double profileBase = diff.base().total();
         boolean exact = tester.model() == NoiseModel.EXACT;

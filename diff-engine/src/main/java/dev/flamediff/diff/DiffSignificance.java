@@ -72,6 +72,15 @@ public final class DiffSignificance {
         return tests.measuredSpread(false);
     }
 
+    /**
+     * Returns whether the several-runs tests divided each run's values by its total over its
+     * side's mean first, because a side's run totals differed beyond sampling (a busy machine
+     * during some of the runs).
+     */
+    public boolean runsScaledToTheirTotals() {
+        return tests.tester().runSizes() != null;
+    }
+
     /** Returns the false-discovery-rate level the significant flags were decided at. */
     public double level() {
         return tests.level();

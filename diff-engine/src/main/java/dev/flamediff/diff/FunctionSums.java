@@ -206,7 +206,7 @@ final class FunctionSums {
      * @return the functions, in id order
      */
     FunctionDiff[] test(DiffTree diff, NodeSignificance significance) {
-        ChangeTester tester = significance.tester();
+        ChangeTester tester = tester(significance);
         double[] inclusiveScore = new double[count];
         double[] inclusiveP = new double[count];
         double[] selfScore = new double[count];
@@ -236,6 +236,27 @@ final class FunctionSums {
                     selfScore[f], selfP[f], qs, qs <= level && baseSelf[f] != headSelf[f]);
         }
         return out;
+    }
+
+    /**
+     * Returns the tester for functions' changes: the nodes' one, with several runs of sample
+     * counts per side moderated towards the spread of the functions' own inclusive values across
+     * the runs instead of the nodes'. A function sums many nodes, so it varies less from run to run
+     * than its nodes do, but it also moves as a whole where the nodes' spread says nothing of it (a
+     * busy machine that changes how much of a run a hot loop takes).
+     */
+    ChangeTester tester(NodeSignificance significance) {
+        ChangeTester nodes = significance.tester();
+        double[] sizes = nodes.runSizes();
+        if (sizes == null) {
+            return nodes;
+        }
+        double b = RunSpread.estimateCells(inclusive, runs, 0, baseRuns, sizes);
+        double h = RunSpread.estimateCells(inclusive, runs, baseRuns, runs, sizes);
+        if (Double.isNaN(b) && Double.isNaN(h)) {
+            return nodes;
+        }
+        return nodes.withRunSpread(Double.isNaN(b) ? nodes.baseSpread2() : b, Double.isNaN(h) ? nodes.headSpread2() : h);
     }
 
     private long samples(long[] values, int f) {

@@ -124,13 +124,29 @@ final class NodeSignificance {
     static NodeSignificance compute(int size, RunValues runs, ChangeTester test, double level,
                                     boolean parallel, int block, boolean centerOnSize) {
         RunVariation variation = RunVariationEstimator.program(size, runs, test);
+        double[] sizes = RunSizes.of(runs, test.model());
         test = test.withRunVariation(variation.value())
-                .withSystemVariation(RunVariationEstimator.system(size, runs, test, variation))
+                .withSystemVariation(RunVariationEstimator.system(size, runs, test, variation, sizes))
                 .withRunSpread(
-                RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns()),
-                RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs()));
+                RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns(), sizes),
+                RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs(), sizes));
+        // The whole profile's runs are judged as recorded: how much whole runs vary is its noise.
         ChangeTester wholeProfile = test.withRunSpread(Double.NaN, Double.NaN);
-        if (centerOnSize && !variation.measured() && test.model() != NoiseModel.EXACT) {
+        test = test.withRunSizes(sizes);
+        if (centerOnSize && sizes != null) {
+            // Several runs of sample counts, each divided by its size: the runs' sizes no longer
+            // hide how much the sides differ as a whole, so the tests are centered on the nodes'
+            // median share ratio when it is clearly away from 1 (by SizeRatio.MIN_Z of its own
+            // standard errors), and then carry that estimate's error: a center left at 1, or one
+            // off by a few percent, would make the large functions' small noise call them all
+            // changes. A median near 1 is left out, as its error would only cost power.
+            double[] center = SizeRatio.median(size, runs, test.baseScale(), test.headScale());
+            if (Math.abs(Math.log(center[0])) > SizeRatio.MIN_Z * Math.sqrt(center[1])) {
+                variation = new RunVariation(variation.value(), variation.source(), variation.estimate(),
+                        variation.nodes(), center[0] - 1);
+                test = test.centeredOn(center[0]).withCenterVariance(center[1]);
+            }
+        } else if (centerOnSize && !variation.measured() && test.model() != NoiseModel.EXACT) {
             // No center measured: the sides' robust size ratio is the center instead, so a run
             // that got more CPU does not make every frame slower.
             double ratio = SizeRatio.center(size, runs, test.baseScale(), test.headScale(), variation.value());

@@ -33,7 +33,15 @@ final class RunSpread {
      * nodes with at least {@value #MIN_MEAN_SAMPLES} samples per run.
      */
     static double estimate(int size, RunValues runs, NoiseModel model, int from, int to) {
-        return estimate(size, runs, model, from, to, node -> true);
+        return estimate(size, runs, model, from, to, node -> true, null);
+    }
+
+    /**
+     * Returns c² as {@link #estimate(int, RunValues, NoiseModel, int, int)} does, each run's values
+     * divided by its size factor first ({@link RunSizes}; null for none).
+     */
+    static double estimate(int size, RunValues runs, NoiseModel model, int from, int to, double[] sizes) {
+        return estimate(size, runs, model, from, to, node -> true, sizes);
     }
 
     /**
@@ -41,6 +49,15 @@ final class RunSpread {
      * nodes {@code measured} accepts only.
      */
     static double estimate(int size, RunValues runs, NoiseModel model, int from, int to, IntPredicate measured) {
+        return estimate(size, runs, model, from, to, measured, null);
+    }
+
+    /**
+     * Returns c² measured on the nodes {@code measured} accepts, each run's values divided by its
+     * size factor first ({@link RunSizes}; null for none).
+     */
+    static double estimate(int size, RunValues runs, NoiseModel model, int from, int to, IntPredicate measured,
+                           double[] sizes) {
         int n = to - from;
         if (n < 2) {
             return Double.NaN;
@@ -58,8 +75,9 @@ final class RunSpread {
             double countSum = 0;
             double varianceSum = 0;
             for (int r = from; r < to; r++) {
-                sum += runs.self(node, r);
-                countSum += runs.hasCounts() ? runs.selfCount(node, r) : runs.self(node, r);
+                long value = value(runs, node, r, sizes);
+                sum += value;
+                countSum += runs.hasCounts() ? runs.selfCount(node, r) : value;
                 varianceSum += runs.hasCounts() ? runs.selfVariance(node, r) : 0;
             }
             double mean = sum / n;
@@ -68,7 +86,7 @@ final class RunSpread {
             }
             double ss = 0;
             for (int r = from; r < to; r++) {
-                double d = runs.self(node, r) - mean;
+                double d = value(runs, node, r, sizes) - mean;
                 ss += d * d;
             }
             meanSquared[cells] = mean * mean;
@@ -80,6 +98,53 @@ final class RunSpread {
             sampleVariance[cells] = ss / (n - 1);
             cells++;
         }
+        return fit(cells, n, model, meanSquared, sampling, sampleVariance);
+    }
+
+    /**
+     * Returns c² for sample counts of one side's runs {@code [from, to)} measured on the cells of
+     * {@code values} ({@code cell * runs + run}: the functions' inclusive values, say, whose
+     * spread is not their nodes'), each run's value divided by its size factor first (null for
+     * none); NaN with fewer than two runs or too few cells with at least
+     * {@value #MIN_MEAN_SAMPLES} samples per run.
+     */
+    static double estimateCells(long[] values, int runs, int from, int to, double[] sizes) {
+        int n = to - from;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        int count = values.length / runs;
+        double[] meanSquared = new double[count];
+        double[] sampling = new double[count];
+        double[] sampleVariance = new double[count];
+        int cells = 0;
+        for (int c = 0; c < count; c++) {
+            DiffInterrupts.checkEvery(c);
+            double sum = 0;
+            for (int r = from; r < to; r++) {
+                sum += sizes == null ? values[c * runs + r] : RunSizes.pseudoCount(values[c * runs + r], sizes[r]);
+            }
+            double mean = sum / n;
+            if (mean < MIN_MEAN_SAMPLES) {
+                continue;
+            }
+            double ss = 0;
+            for (int r = from; r < to; r++) {
+                double d = (sizes == null ? values[c * runs + r] : RunSizes.pseudoCount(values[c * runs + r], sizes[r]))
+                        - mean;
+                ss += d * d;
+            }
+            meanSquared[cells] = mean * mean;
+            sampling[cells] = mean;
+            sampleVariance[cells] = ss / (n - 1);
+            cells++;
+        }
+        return fit(cells, n, NoiseModel.POISSON, meanSquared, sampling, sampleVariance);
+    }
+
+    /** The median-matching fit of c² over the cells measured (see the class comment). */
+    private static double fit(int cells, int n, NoiseModel model, double[] meanSquared, double[] sampling,
+                              double[] sampleVariance) {
         if (cells < MIN_CELLS) {
             return Double.NaN;
         }
@@ -107,6 +172,10 @@ final class RunSpread {
             }
         }
         return (low + high) / 2;
+    }
+
+    private static long value(RunValues runs, int node, int run, double[] sizes) {
+        return sizes == null ? runs.self(node, run) : RunSizes.pseudoCount(runs.self(node, run), sizes[run]);
     }
 
     /**

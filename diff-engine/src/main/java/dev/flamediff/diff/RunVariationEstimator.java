@@ -55,7 +55,8 @@ final class RunVariationEstimator {
 
     /**
      * Returns the run-to-run variation of system work ({@link FrameClass}): NaN (none apart) when
-     * the run variation was given or the values are exact.
+     * the run variation was given or the values are exact. {@code sizes}: the runs' size factors
+     * ({@link RunSizes}), or null.
      * <ul>
      *   <li>One run per side: measured on the system frames' nodes as the program's is, between
      *       {@value #MIN_SYSTEM_VARIATION} and {@value #MAX_SYSTEM_VARIATION}, else
@@ -71,13 +72,13 @@ final class RunVariationEstimator {
      *       percent and named as culprits in same-program pairs of two runs a side.</li>
      * </ul>
      */
-    static double system(int size, RunValues runs, ChangeTester test, RunVariation variation) {
+    static double system(int size, RunValues runs, ChangeTester test, RunVariation variation, double[] sizes) {
         if (variation.source() == RunVariation.Source.FIXED || test.model() == NoiseModel.EXACT) {
             return Double.NaN;
         }
         if (runs.runs() != 2) {
-            double b = RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns(), runs::system);
-            double h = RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs(), runs::system);
+            double b = RunSpread.estimate(size, runs, test.model(), 0, runs.baseRuns(), runs::system, sizes);
+            double h = RunSpread.estimate(size, runs, test.model(), runs.baseRuns(), runs.runs(), runs::system, sizes);
             double pooled = ChangeTester.pooled(b, runs.baseRuns(), h, runs.runs() - runs.baseRuns());
             return Double.isNaN(pooled) ? DEFAULT_SYSTEM_VARIATION : Math.sqrt(pooled);
         }

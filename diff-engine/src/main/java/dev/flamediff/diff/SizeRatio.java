@@ -126,6 +126,67 @@ final class SizeRatio {
         return weights > 0 ? totals * Math.exp(sum / weights) : totals;
     }
 
+    /**
+     * Returns head's per-run mean size over base's as {@link #estimate} does, but as the median
+     * of the nodes' log share ratios, each node one vote, and the variance of its logarithm (the
+     * median's, π/2 · σ² / n, σ from the ratios' median absolute deviation): {1, 0} when either
+     * side is empty, the totals' ratio and 0 with fewer than {@value #MIN_NODES} nodes of at
+     * least {@value #MIN_MEDIAN_SAMPLES} samples a side. For several runs a side, whose tests
+     * carry the center's error: the trimmed mean weighs a node by its samples, so one large node
+     * that really changed pulls it, and its error with it.
+     */
+    static double[] median(int size, RunValues runs, double baseScale, double headScale) {
+        int baseRuns = runs.baseRuns();
+        int all = runs.runs();
+        double baseTotal = 0;
+        double headTotal = 0;
+        for (int r = 0; r < all; r++) {
+            if (r < baseRuns) {
+                baseTotal += runs.total(0, r);
+            } else {
+                headTotal += runs.total(0, r);
+            }
+        }
+        if (baseTotal <= 0 || headTotal <= 0) {
+            return new double[] {1, 0};
+        }
+        double totals = (headTotal / runs.headRuns() * headScale) / (baseTotal / baseRuns * baseScale);
+        double[] m = new double[Math.min(size, 1024)];
+        int count = 0;
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            double b = 0;
+            double h = 0;
+            for (int r = 0; r < all; r++) {
+                if (r < baseRuns) {
+                    b += runs.self(n, r);
+                } else {
+                    h += runs.self(n, r);
+                }
+            }
+            if (b < MIN_MEDIAN_SAMPLES || h < MIN_MEDIAN_SAMPLES) {
+                continue;
+            }
+            if (count == m.length) {
+                m = java.util.Arrays.copyOf(m, 2 * count);
+            }
+            m[count++] = Math.log((h / headTotal) / (b / baseTotal));
+        }
+        if (count < MIN_NODES) {
+            return new double[] {totals, 0};
+        }
+        double[] values = java.util.Arrays.copyOf(m, count);
+        double center = EmpiricalNull.median(values);
+        for (int i = 0; i < count; i++) {
+            values[i] = Math.abs(m[i] - center);
+        }
+        double sigma = 1.4826 * EmpiricalNull.median(values);
+        return new double[] {totals * Math.exp(center), Math.PI / 2 * sigma * sigma / count};
+    }
+
+    /** The fewest samples a node needs on each side (its runs summed) to vote in {@link #median}. */
+    static final int MIN_MEDIAN_SAMPLES = 10;
+
     /** Leaves out the nodes in the trimmed tails of M or of A (one node alone is kept). */
     private static List<Node> trimmed(List<Node> nodes) {
         int n = nodes.size();

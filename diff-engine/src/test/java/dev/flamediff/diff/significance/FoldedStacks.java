@@ -138,9 +138,17 @@ final class FoldedStacks {
      * a Poisson distribution.
      */
     FoldedStacks resampleOverdispersed(Random random, double spread) {
+        return resampleOverdispersed(random, spread, 1);
+    }
+
+    /**
+     * As {@link #resampleOverdispersed(Random, double)}, every mean also multiplied by
+     * {@code factor} (a run that got that share of the machine).
+     */
+    FoldedStacks resampleOverdispersed(Random random, double spread, double factor) {
         Map<String, Long> out = new LinkedHashMap<>();
         counts.forEach((stack, n) -> {
-            long draw = poisson(random, n * Math.exp(spread * random.nextGaussian()));
+            long draw = poisson(random, factor * n * Math.exp(spread * random.nextGaussian()));
             if (draw > 0) {
                 out.put(stack, draw);
             }

@@ -68,7 +68,10 @@ final class MethodNotes {
         if (diff.significance().usesRunToRunSpread()) {
             return "several runs: Welch's t-test on the runs, variances moderated with the measured "
                     + "run-to-run spread per node (base " + spread(diff.significance().baseRunSpread()) + ", head "
-                    + spread(diff.significance().headRunSpread()) + ")";
+                    + spread(diff.significance().headRunSpread()) + ")"
+                    + (diff.significance().runsScaledToTheirTotals()
+                            ? ", each run's values divided by its total first (a side's runs recorded different"
+                                    + " amounts, as on a busy machine)" : "");
         }
         RunVariation c = diff.significance().runVariationDetails();
         if (c.source() == RunVariation.Source.FIXED && c.value() == 0) {
