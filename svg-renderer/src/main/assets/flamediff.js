@@ -252,7 +252,9 @@
     svg.classList.toggle('by-self', state.color === 'self');
     svg.classList.toggle('by-total', state.color === 'total');
     el('color-by').textContent = 'Color: ' + state.color + ' \u0394';
-    el('legend-by').textContent = 'slower (' + state.color + ' \u0394)';
+    var by = el('legend-by');
+    // The word before the bracket is the value type's ("slower", or "more" for memory).
+    by.textContent = by.textContent.split(' (')[0] + ' (' + state.color + ' \u0394)';
   }
 
   // Base and Head views: each side's own flame graph, widths from that side, warm colours from the

@@ -83,7 +83,7 @@ class ModesAndUrlStateTest extends BrowserTest {
         assertThat(text("color-by")).isEqualTo("Color: total \u0394");
         byId("color-by").click();
         assertThat(text("color-by")).isEqualTo("Color: self \u0394");
-        assertThat(text("legend-by")).contains("self");
+        assertThat(text("legend-by")).isEqualTo("slower (self \u0394)");
         assertThat(hash()).contains("c=self");
         List<Map<String, Object>> after = chromium.frames();
         for (int i = 0; i < before.size(); i++) {

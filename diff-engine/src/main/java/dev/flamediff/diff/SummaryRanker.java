@@ -171,7 +171,7 @@ final class SummaryRanker {
                     .forEach(c -> reasons.add(String.format(Locale.ROOT,
                             "%s grew by %s of the whole profile (threshold %s, %s)%s",
                             c.function().frame().name(), percent(c.impact()), threshold(limitValue),
-                            evidence(c.pValue()), spentIn(c))));
+                            evidence(c.pValue()), spentIn(c, ChangeWords.of(diff.valueType())))));
         }
         return new GateVerdict(gate.enabled(), reasons, notes);
     }
@@ -182,13 +182,13 @@ final class SummaryRanker {
     }
 
     /** ", now spent in X (new) and Y": the culprit's callees that changed its way. */
-    private static String spentIn(Culprit c) {
+    private static String spentIn(Culprit c, ChangeWords words) {
         List<String> names = c.callees().stream()
                 .filter(e -> Math.signum(e.delta()) == Math.signum(c.delta()))
                 .limit(2)
                 .map(e -> e.frame().name() + (e.isNew() ? " (new)" : ""))
                 .toList();
-        return names.isEmpty() ? "" : ", now spent in " + String.join(" and ", names);
+        return names.isEmpty() ? "" : ", " + words.in(c.delta() > 0) + " " + String.join(" and ", names);
     }
 
     static String percent(double fraction) {

@@ -38,14 +38,17 @@ final class DetailTables {
     void write(Writer w, DiffTree diff, DiffSummary summary, Leads leads) throws IOException {
         List<Culprit> all = new ArrayList<>(summary.culpritRegressions());
         all.addAll(summary.culpritImprovements());
-        culprits(w, "Slower: where each change starts (functions with their callees, over all call paths)",
-                summary.culpritRegressions(), all);
-        culprits(w, "Faster: where each change starts (functions with their callees, over all call paths)",
-                summary.culpritImprovements(), all);
-        section(w, "Slower, by frame (own code, summed over its call paths)", summary.selfRegressions(), false);
-        section(w, "Faster, by frame (own code, summed over its call paths)", summary.selfImprovements(), false);
-        section(w, "Slower call paths (with callees)", distinct(summary.totalRegressions()), true);
-        section(w, "Faster call paths (with callees)", distinct(summary.totalImprovements()), true);
+        dev.flamediff.diff.ChangeWords words = dev.flamediff.diff.ChangeWords.of(diff.valueType());
+        String more = words.of(true, true);
+        String less = words.of(false, true);
+        culprits(w, more + ": where each change starts (functions with their callees, over all call paths)",
+                summary.culpritRegressions(), all, words);
+        culprits(w, less + ": where each change starts (functions with their callees, over all call paths)",
+                summary.culpritImprovements(), all, words);
+        section(w, more + ", by frame (own code, summed over its call paths)", summary.selfRegressions(), false);
+        section(w, less + ", by frame (own code, summed over its call paths)", summary.selfImprovements(), false);
+        section(w, words.morePaths() + " (with callees)", distinct(summary.totalRegressions()), true);
+        section(w, words.lessPaths() + " (with callees)", distinct(summary.totalImprovements()), true);
         section(w, "New call paths (only in head)", distinct(summary.added()), true);
         section(w, "Removed call paths (only in base)", distinct(summary.removed()), true);
         section(w, "Largest changes that could be noise (by frame)", summary.withinNoise(), false);
@@ -55,7 +58,8 @@ final class DetailTables {
         }
     }
 
-    private void culprits(Writer w, String title, List<Culprit> culprits, List<Culprit> all) throws IOException {
+    private void culprits(Writer w, String title, List<Culprit> culprits, List<Culprit> all,
+                          dev.flamediff.diff.ChangeWords words) throws IOException {
         List<Culprit> shown = new ArrayList<>();
         for (Culprit c : culprits) {
             if (Math.abs(c.impact()) >= minImpact) {
@@ -78,7 +82,7 @@ final class DetailTables {
             }
             w.write("| " + MarkdownText.wrappedCell(c.function().frame().name())
                     + (callees.length() == 0 ? ", in its own code"
-                            : (c.regression() ? ", now spent in " : ", less spent in ") + callees) + " | "
+                            : ", " + words.in(c.regression()) + " " + callees) + " | "
                     + values.number(c.base()) + " \u2192 " + values.number(c.head()) + " | "
                     + ValueText.percent(c.impact()) + " | " + ValueText.pValue(c.pValue()) + " |\n");
         }

@@ -1,5 +1,6 @@
 package dev.flamediff.render.markdown;
 
+import dev.flamediff.diff.ChangeWords;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.render.RenderOptions;
@@ -32,15 +33,18 @@ final class Headline {
     }
 
     private static String lead(DiffTree diff, Leads leads, DiffSummary summary) {
+        ChangeWords words = ChangeWords.of(diff.valueType());
         if (!leads.regressions().isEmpty()) {
-            String s = "**Slower: " + describe(leads.regressions().get(0)) + "**" + where(leads.regressions().get(0));
+            String s = "**" + words.of(true, true) + ": " + describe(leads.regressions().get(0)) + "**"
+                    + where(leads.regressions().get(0), words);
             if (!leads.improvements().isEmpty()) {
-                s += " \u00b7 faster: " + describe(leads.improvements().get(0));
+                s += " \u00b7 " + words.of(false, false) + ": " + describe(leads.improvements().get(0));
             }
             return s;
         }
         if (!leads.improvements().isEmpty()) {
-            return "**Faster: " + describe(leads.improvements().get(0)) + "**" + where(leads.improvements().get(0));
+            return "**" + words.of(false, true) + ": " + describe(leads.improvements().get(0)) + "**"
+                    + where(leads.improvements().get(0), words);
         }
         List<String> others = new ArrayList<>();
         int frames = summary.selfRegressions().size() + summary.selfImprovements().size();
@@ -74,11 +78,11 @@ final class Headline {
                 + " of the profile";
     }
 
-    private static String where(Lead l) {
+    private static String where(Lead l, ChangeWords words) {
         if (!l.inclusive()) {
             return " (in its own code)";
         }
-        String spent = spentIn(l, false);
+        String spent = spentIn(l, false, words);
         return spent.isEmpty() ? ", in its own code" : ", " + spent;
     }
 
@@ -87,12 +91,12 @@ final class Headline {
      * `C` (gone)" for an improvement), from its first callees; "" when none is known. Short names, in code
      * spans made for a table cell when {@code inTable}.
      */
-    static String spentIn(Lead l, boolean inTable) {
+    static String spentIn(Lead l, boolean inTable, ChangeWords words) {
         List<Lead.Callee> callees = l.callees().subList(0, Math.min(CALLEES, l.callees().size()));
         if (callees.isEmpty()) {
             return "";
         }
-        StringBuilder s = new StringBuilder(l.impact() > 0 ? "now spent in " : "less spent in ");
+        StringBuilder s = new StringBuilder(words.in(l.impact() > 0)).append(' ');
         for (int i = 0; i < callees.size(); i++) {
             Lead.Callee c = callees.get(i);
             String name = ShortNames.of(c.frame().name());

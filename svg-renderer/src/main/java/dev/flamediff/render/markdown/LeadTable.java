@@ -14,7 +14,10 @@ final class LeadTable {
 
     private final ValueText values;
 
-    LeadTable(ValueText values) {
+    private final dev.flamediff.diff.ChangeWords words;
+
+    LeadTable(ValueText values, dev.flamediff.diff.ChangeWords words) {
+        this.words = words;
         this.values = values;
     }
 
@@ -33,7 +36,7 @@ final class LeadTable {
 
     private void row(Writer w, String marker, Lead l) throws IOException {
         String status = l.isNew() ? " new" : l.isGone() ? " gone" : "";
-        String spent = l.inclusive() ? Headline.spentIn(l, true) : "";
+        String spent = l.inclusive() ? Headline.spentIn(l, true, words) : "";
         w.write("| " + marker + " " + ValueText.percent(l.impact()) + " | " + MarkdownText.cell(ShortNames.of(l.frame().name()))
                 + status + (!l.inclusive() ? "" : spent.isEmpty() ? ", in its own code" : ", " + spent) + " | " + values.number(l.base()) + " \u2192 "
                 + values.number(l.head()) + " |\n");

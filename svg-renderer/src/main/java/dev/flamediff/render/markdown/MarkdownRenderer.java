@@ -61,10 +61,10 @@ public final class MarkdownRenderer implements DiffRenderer {
         List<Lead> regressions = listed(leads.regressions(), report);
         List<Lead> improvements = listed(leads.improvements(), report);
         if (!regressions.isEmpty() || !improvements.isEmpty()) {
-            new LeadTable(values).write(w, regressions, improvements);
+            new LeadTable(values, dev.flamediff.diff.ChangeWords.of(diff.valueType())).write(w, regressions, improvements);
             w.write("\n");
         }
-        w.write("<details>\n<summary>" + detailsTitle(summary, leads, report) + "</summary>\n\n");
+        w.write("<details>\n<summary>" + detailsTitle(summary, leads, report, dev.flamediff.diff.ChangeWords.of(diff.valueType())) + "</summary>\n\n");
         new DetailTables(values, report.minImpact()).write(w, diff, summary, leads);
         new MethodNotes(diff, summary).write(w);
         w.write("\n</details>\n");
@@ -95,9 +95,10 @@ public final class MarkdownRenderer implements DiffRenderer {
         return s.toString();
     }
 
-    private static String detailsTitle(DiffSummary summary, Leads leads, ReportOptions report) {
-        return "Details: " + leads.regressions().size() + " slower and " + leads.improvements().size()
-                + " faster, " + summary.added().size() + " new and " + summary.removed().size()
+    private static String detailsTitle(DiffSummary summary, Leads leads, ReportOptions report,
+                                       dev.flamediff.diff.ChangeWords words) {
+        return "Details: " + leads.regressions().size() + " " + words.moreCounted() + " and "
+                + leads.improvements().size() + " " + words.lessCounted() + ", " + summary.added().size() + " new and " + summary.removed().size()
                 + " removed call paths, " + summary.belowNoise() + " changes that could be noise (full names, p-values)";
     }
 

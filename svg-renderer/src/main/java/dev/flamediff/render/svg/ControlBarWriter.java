@@ -38,8 +38,12 @@ final class ControlBarWriter {
     private final boolean systemFrames;
     private final boolean exact;
 
-    ControlBarWriter(SvgOut out, DiffColors colors, RenderOptions options, boolean systemFrames, boolean exact) {
+    private final dev.flamediff.diff.ChangeWords words;
+
+    ControlBarWriter(SvgOut out, DiffColors colors, RenderOptions options, boolean systemFrames, boolean exact,
+                     dev.flamediff.diff.ChangeWords words) {
         this.exact = exact;
+        this.words = words;
         this.out = out;
         this.colors = colors;
         this.options = options;
@@ -79,7 +83,7 @@ final class ControlBarWriter {
         out.textElement("next", "btn off", right - 24, row, "end", "\u25b6");
         out.textElement("help-btn", "btn", right, row, "end", "?");
         out.end();
-        LegendWriter.write(out, colors, options.colorBy() == ColorBy.SELF, exact, y + 24);
+        LegendWriter.write(out, colors, options.colorBy() == ColorBy.SELF, exact, words, y + 24);
         out.textElement("matched", null, right, y + 34, "end", " ");
         writeHelp(right, y + HEIGHT + 4);
         out.end().nl();

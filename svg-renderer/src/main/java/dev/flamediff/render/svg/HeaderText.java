@@ -43,16 +43,17 @@ final class HeaderText {
      * 1,200-pixel header: the culprit's name, cut on the left, gets what the rest leaves.
      */
     static String culprit(DiffTree diff, Culprit c, int paths) {
+        dev.flamediff.diff.ChangeWords words = dev.flamediff.diff.ChangeWords.of(diff.valueType());
         List<CalleeChange> callees = CulpritCallees.carrying(c, diff.functions().culprits(), 3);
         String where;
         if (callees.isEmpty()) {
             where = ", in its own code";
         } else {
             CalleeChange k = callees.get(0);
-            where = (c.regression() ? ", now spent in " : ", less spent in ") + SafeText.fit(shortName(k.frame().name()), CALLEE_PX)
+            where = ", " + words.in(c.regression()) + " " + SafeText.fit(shortName(k.frame().name()), CALLEE_PX)
                     + (k.isNew() ? " (new)" : k.isGone() ? " (gone)" : "") + (callees.size() > 1 ? " and " + (callees.size() - 1) + " more" : "");
         }
-        String prefix = c.regression() ? "Slower here: " : "Faster here: ";
+        String prefix = words.of(c.regression(), true) + " here: ";
         String impact = " " + ValueFormat.signedPercent(c.impact()) + " of the profile";
         String outlined = " \u00b7 " + paths + (paths == 1 ? " path, outlined" : " paths, all outlined");
         int room = Math.max(MIN_NAME_CHARS,

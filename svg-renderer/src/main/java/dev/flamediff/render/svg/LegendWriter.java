@@ -16,11 +16,14 @@ final class LegendWriter {
     }
 
     /** Writes {@code <g id="legend">} with its top at {@code y}. */
-    static void write(SvgOut out, DiffColors colors, boolean bySelf, boolean exact, double y) throws XMLStreamException {
+    static void write(SvgOut out, DiffColors colors, boolean bySelf, boolean exact, dev.flamediff.diff.ChangeWords words,
+                      double y) throws XMLStreamException {
+        boolean time = words.equals(dev.flamediff.diff.ChangeWords.TIME);
         out.start("g").attr("id", "legend");
         double x = SvgGeometry.MARGIN;
         double ty = y + 10;
-        out.textElement(null, null, x, ty, null, "faster");
+        // Memory grows and shrinks; only time is slower or faster.
+        out.textElement(null, null, x, ty, null, time ? "faster" : "less");
         x += 42;
         for (double t : STEPS) {
             out.swatch(x, y, SW, SH, DiffColors.mix(DiffColors.NEUTRAL, colors.improvement(), t));
@@ -32,7 +35,7 @@ final class LegendWriter {
             out.swatch(x, y, SW, SH, DiffColors.mix(DiffColors.NEUTRAL, colors.regression(), STEPS[i]));
             x += SW;
         }
-        out.textElement("legend-by", null, x + 4, ty, null, byText(bySelf));
+        out.textElement("legend-by", null, x + 4, ty, null, byText(bySelf, time ? "slower" : "more"));
         x += 110;
         x = item(out, "add", colors.regression(), x, y, "new in head");
         x = item(out, "rem", colors.improvement(), x, y, "gone in head");
@@ -48,8 +51,8 @@ final class LegendWriter {
     }
 
     /** Returns the legend's words for what the colors measure; the script swaps them too. */
-    static String byText(boolean bySelf) {
-        return "slower (" + (bySelf ? "self" : "total") + " \u0394)";
+    static String byText(boolean bySelf, String word) {
+        return word + " (" + (bySelf ? "self" : "total") + " \u0394)";
     }
 
     private static double item(SvgOut out, String cls, int fill, double x, double y, String label)

@@ -136,7 +136,8 @@ final class SvgDocumentWriter {
             out.textElement("fn-label", "hl-label", center, y, "middle", highlight).nl();
         }
         out.end().nl();
-        new ControlBarWriter(out, colors, options, system.any(), diff.significance().noiseModel() == NoiseModel.EXACT).write(barY);
+        new ControlBarWriter(out, colors, options, system.any(), diff.significance().noiseModel() == NoiseModel.EXACT,
+                dev.flamediff.diff.ChangeWords.of(diff.valueType())).write(barY);
         ControlBarWriter.writeOverlays(out);
         out.end().nl();
         xml.writeEndDocument();
