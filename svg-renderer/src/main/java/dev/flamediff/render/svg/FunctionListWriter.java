@@ -49,6 +49,7 @@ final class FunctionListWriter {
         out.end().end();
         out.start("tbody");
         boolean exact = diff.significance().noiseModel() == NoiseModel.EXACT;
+        dev.flamediff.diff.ChangeWords words = dev.flamediff.diff.ChangeWords.of(diff.valueType());
         for (int i = 0; i < functions.rows().size(); i++) {
             RenderInterrupts.check();
             FunctionRows.Row r = functions.rows().get(i);
@@ -66,7 +67,8 @@ final class FunctionListWriter {
             cell(out, "si", values.signedPct(f.selfImpact()), ValueFormat.compact(f.selfImpact()));
             cell(out, "p", Integer.toString(f.paths()), Integer.toString(f.paths()));
             int rank = change(r, exact);
-            cell(out, "c", CHANGES.get(rank), Integer.toString(rank));
+            cell(out, "c", rank == 0 ? culprit(true, words) : rank == 1 ? culprit(false, words) : CHANGES.get(rank),
+                    Integer.toString(rank));
             out.end();
         }
         out.end().end().end().end();
@@ -76,6 +78,14 @@ final class FunctionListWriter {
     /** The change column's words, in the order the column sorts them. */
     private static final java.util.List<String> CHANGES = java.util.List.of("culprit (slower)", "culprit (faster)",
             "likely real", "changed", "could be noise", "no change");
+
+    /** "culprit (slower)", or for memory "culprit (more)": the column is narrow. */
+    private static String culprit(boolean regression, dev.flamediff.diff.ChangeWords words) {
+        if (words.equals(dev.flamediff.diff.ChangeWords.TIME)) {
+            return CHANGES.get(regression ? 0 : 1);
+        }
+        return regression ? "culprit (more)" : "culprit (less)";
+    }
 
     private static int change(FunctionRows.Row r, boolean exact) {
         FunctionDiff f = r.function();
