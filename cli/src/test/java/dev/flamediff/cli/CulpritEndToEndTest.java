@@ -101,6 +101,12 @@ class CulpritEndToEndTest {
         assertThat(report.lines().findFirst().orElseThrow())
                 .contains("**Slower: `" + CULPRIT + "` +").contains("faster: `PayloadDigest.digest` \u2212");
         assertThat(report).contains("each run's values divided by its total first");
+        Path json = dir.resolve("runs.json");
+        CliRun asJson = CliRun.run("--base", fixture(base), fixture(base2), "--head", fixture(head), fixture(head2),
+                "-o", json.toString());
+        assertThat(asJson.exitCode()).as(asJson.err()).isZero();
+        assertThat(new ObjectMapper().readTree(Files.readAllBytes(json)).at("/significance/runsScaledToTotals").asBoolean())
+                .isTrue();
     }
 
     /**

@@ -89,6 +89,7 @@ public final class JsonDiffRenderer implements DiffRenderer {
             JsonText.numberField(gen, "headVariation", diff.significance().headVariation());
             JsonText.numberField(gen, "baseRunSpread", diff.significance().baseRunSpread());
             JsonText.numberField(gen, "headRunSpread", diff.significance().headRunSpread());
+            gen.writeBooleanField("runsScaledToTotals", diff.significance().runsScaledToTheirTotals());
             gen.writeEndObject();
             writeSide(gen, "base", diff.base(), diff.valueType());
             writeSide(gen, "head", diff.head(), diff.valueType());
