@@ -33,9 +33,12 @@ final class CulpritFinder {
     /** The functions' tester (see {@link FunctionSums#tester}): a culprit's change is part of a function's. */
     private final ChangeTester tester;
 
-    /** @param parts the parts of the functions the passes over all nodes run in (see {@link FunctionParts}) */
+    /**
+     * @param parts the parts of the functions the passes over all nodes run in (see {@link FunctionParts})
+     * @param tester the functions' tester ({@link FunctionSums#tester})
+     */
     CulpritFinder(DiffTree diff, NodeSignificance significance, FunctionSums sums, int[] function,
-                  NodeFrames frames, FunctionDiff[] functions, FunctionParts parts) {
+                  NodeFrames frames, FunctionDiff[] functions, FunctionParts parts, ChangeTester tester) {
         this.diff = diff;
         this.significance = significance;
         this.function = function;
@@ -45,7 +48,7 @@ final class CulpritFinder {
         this.accepted = new AcceptedCulprits(diff, runs);
         this.anchors = new CulpritAnchors(diff, sums, function, functions.length, frames, parts);
         this.parts = parts;
-        this.tester = sums.tester(significance);
+        this.tester = tester;
     }
 
     /** One aggregate of node values: raw per run, variances per run, scaled per side, system share. */

@@ -203,10 +203,10 @@ final class FunctionSums {
      * Tests every function's inclusive and self change and adjusts them as one family (without
      * the changes too small to ever be significant, as the node family does).
      *
+     * @param tester the functions' tester ({@link #tester})
      * @return the functions, in id order
      */
-    FunctionDiff[] test(DiffTree diff, NodeSignificance significance) {
-        ChangeTester tester = tester(significance);
+    FunctionDiff[] test(DiffTree diff, NodeSignificance significance, ChangeTester tester) {
         double[] inclusiveScore = new double[count];
         double[] inclusiveP = new double[count];
         double[] selfScore = new double[count];

@@ -177,7 +177,10 @@ public final class FunctionTable {
         int[] nodesOfFunction = ids.nodesOfFunction;
         FunctionParts dealt = parts.apply(nodesOfFunction);
         FunctionSums sums = FunctionSums.of(diff, significance.runs(), rawFunction, ids.count(), dealt);
-        FunctionDiff[] unsorted = sums.test(diff, significance);
+        // With several runs, functions are tested against their own spread across the runs: measured
+        // once for the function tests and the culprits' tests alike.
+        ChangeTester tester = sums.tester(significance);
+        FunctionDiff[] unsorted = sums.test(diff, significance, tester);
         Integer[] order = new Integer[unsorted.length];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
@@ -205,7 +208,8 @@ public final class FunctionTable {
         for (int f = 0; f < rank.length; f++) {
             nodesOfSorted[rank[f]] = nodesOfFunction[f];
         }
-        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted, dealt).find();
+        List<Culprit> culprits = new CulpritFinder(diff, significance, sums, rawFunction, frames, unsorted, dealt,
+                tester).find();
         return laidOut(diff, functionOfNode, sorted, culprits, nodesOfSorted, parts);
     }
 

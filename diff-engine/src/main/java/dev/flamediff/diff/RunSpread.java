@@ -122,7 +122,7 @@ final class RunSpread {
             DiffInterrupts.checkEvery(c);
             double sum = 0;
             for (int r = from; r < to; r++) {
-                sum += sizes == null ? values[c * runs + r] : RunSizes.pseudoCount(values[c * runs + r], sizes[r]);
+                sum += value(values[c * runs + r], r, sizes);
             }
             double mean = sum / n;
             if (mean < MIN_MEAN_SAMPLES) {
@@ -130,8 +130,7 @@ final class RunSpread {
             }
             double ss = 0;
             for (int r = from; r < to; r++) {
-                double d = (sizes == null ? values[c * runs + r] : RunSizes.pseudoCount(values[c * runs + r], sizes[r]))
-                        - mean;
+                double d = value(values[c * runs + r], r, sizes) - mean;
                 ss += d * d;
             }
             meanSquared[cells] = mean * mean;
@@ -175,7 +174,11 @@ final class RunSpread {
     }
 
     private static long value(RunValues runs, int node, int run, double[] sizes) {
-        return sizes == null ? runs.self(node, run) : RunSizes.pseudoCount(runs.self(node, run), sizes[run]);
+        return value(runs.self(node, run), run, sizes);
+    }
+
+    private static long value(long raw, int run, double[] sizes) {
+        return sizes == null ? raw : RunSizes.pseudoCount(raw, sizes[run]);
     }
 
     /**
