@@ -118,7 +118,9 @@ public final class FunctionTable {
      *       calls. It is a culprit when that change is significant on its own (p at most the
      *       diff's level), at least {@value #CARRIED_SHARE} of its inclusive change (otherwise its
      *       change is carried by the culprits beneath: the callers of a slower method are left
-     *       out) and at least {@value #MIN_IMPACT} of the whole profile.</li>
+     *       out) and at least {@value #MIN_IMPACT} of the whole profile. A change that is mostly
+     *       calls one side never made is also tested on those calls alone (see
+     *       {@code CulpritFinder}), unless the function's own code lost what they hold.</li>
      * </ol>
      * Each culprit lists the direct callees whose change is largest, marking those it did not
      * call in base as new.

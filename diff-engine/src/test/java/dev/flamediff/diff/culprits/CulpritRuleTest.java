@@ -84,6 +84,38 @@ class CulpritRuleTest {
                 DiffOptions.DEFAULT.withGate(GateThresholds.NONE.withAnyFrame(0.02)));
     }
 
+    /**
+     * A diff whose own estimate of run-to-run variation is at its ceiling: head's background
+     * leaves each doubled or halved, as a change that moves most of a fixed-length recording
+     * moves every other method's share, and the estimate measures those changes as noise.
+     */
+    private static DiffTree diffAtTheNoiseCeiling(Consumer<Stacks> base, Consumer<Stacks> head, long seed)
+            throws Exception {
+        Stacks b = background();
+        Stacks h = new Stacks();
+        for (int i = 0; i < 40; i++) {
+            h.add("main;Worker.loop;Other.step" + (i % 5) + ";Other.leaf" + i, (40 + 5 * (i % 7)) * (i % 2 == 0 ? 2.2 : 0.45));
+        }
+        base.accept(b);
+        head.accept(h);
+        Random random = new Random(seed);
+        DiffTree diff = Diffs.diff(b.profile("base", random), h.profile("head", random),
+                DiffOptions.DEFAULT.withGate(GateThresholds.NONE.withAnyFrame(0.02)));
+        assertThat(diff.significance().runVariation()).isEqualTo(DiffOptions.MAX_ESTIMATED_RUN_VARIATION);
+        return diff;
+    }
+
+    /** Twelve paths into a lexer's helper under a parser's mutual recursion, one to four levels deep. */
+    private static void recursive(Stacks s, String tail, double perPath) {
+        for (int depth = 1; depth <= 4; depth++) {
+            String levels = "main;Worker.loop" + ";Parser.expr;Parser.term;Parser.factor".repeat(depth);
+            s.add(levels.substring(0, levels.length() - ";Parser.term;Parser.factor".length()) + ";Lexer.skip" + tail,
+                    perPath);
+            s.add(levels.substring(0, levels.length() - ";Parser.factor".length()) + ";Lexer.skip" + tail, perPath);
+            s.add(levels + ";Lexer.skip" + tail, perPath);
+        }
+    }
+
     private static List<String> names(List<Culprit> culprits) {
         return culprits.stream().map(c -> c.function().frame().name()).toList();
     }
@@ -383,6 +415,52 @@ class CulpritRuleTest {
                         .add("main;Worker.loop;Orders.cancel;Audit.record;java.util.Formatter.format", 100), 14);
 
         assertThat(names(diff.functions().culprits())).first().isEqualTo("Audit.record");
+    }
+
+    /**
+     * A lexer's helper under a parser's mutual recursion keeps its own time and newly spends
+     * eight times as much in library code it never called, half of it in the JVM's array-copy
+     * stub (system work, with a run-to-run variation of its own), with the one-run tests at the
+     * ceiling of the noise estimate (a diff whose changes move most of the profile measures its
+     * own changes as noise). A ninefold ratio of its whole own change is within what that variation
+     * allows once the candidates' family is adjusted; calls that held no sample in base are not,
+     * so the helper is the culprit, and none of the recursive parse methods above it is.
+     */
+    @Test
+    void aHelperWhoseNewCallsHoldNearlyAllItsTimeIsTheCulpritAtTheNoiseCeiling() throws Exception {
+        for (long seed = 60; seed < 70; seed++) {
+            DiffTree diff = diffAtTheNoiseCeiling(
+                    base -> recursive(base, "", 25),
+                    head -> {
+                        recursive(head, "", 25);
+                        recursive(head, ";java.lang.String.substring;java.util.Arrays.copyOfRange", 100);
+                        recursive(head, ";java.lang.String.substring;java.util.Arrays.copyOfRange;jbyte_disjoint_arraycopy",
+                                100);
+                    }, seed);
+
+            List<Culprit> culprits = diff.functions().culprits();
+            assertThat(names(culprits)).as("seed %d", seed).containsExactly("Lexer.skip");
+            assertThat(culprits.get(0).callees().get(0).isNew()).isTrue();
+        }
+    }
+
+    /**
+     * The same helper's own loop moved into a new method it calls (an extract-method refactor):
+     * its new calls are as one-sided as a regression's, but they hold what its own code lost, so
+     * its own change is tested whole and it is no culprit.
+     */
+    @Test
+    void aLoopMovedIntoANewMethodOfOneCallerIsNoCulpritAtTheNoiseCeiling() throws Exception {
+        for (long seed = 70; seed < 80; seed++) {
+            DiffTree diff = diffAtTheNoiseCeiling(
+                    base -> recursive(base, "", 25),
+                    head -> {
+                        recursive(head, "", 3);
+                        recursive(head, ";Lexer.skipLoop", 22);
+                    }, seed);
+
+            assertThat(names(diff.functions().culprits())).as("seed %d", seed).isEmpty();
+        }
     }
 
     private static String handlerOwn(int i) {
