@@ -5,6 +5,7 @@ import dev.flamediff.model.Frame;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,18 +33,24 @@ public final class FunctionTable {
     private final FunctionDiff[] functions;
     private final int[] nodeStart;
     private final int[] nodeList;
-    /** Per node: bit 0, on or under a function whose inclusive value grew significantly; bit 1, shrank. */
+    /**
+     * Per node: bit 0, on or under a function whose inclusive value grew significantly (or a
+     * culprit that grew); bit 1, shrank.
+     */
     private final byte[] underChange;
+    /** Per function, the same bits for the function itself. */
+    private final byte[] changeOf;
     private final List<Culprit> culprits;
 
     private FunctionTable(DiffTree diff, int[] functionOfNode, FunctionDiff[] functions, int[] nodeStart, int[] nodeList,
-                          byte[] underChange, List<Culprit> culprits) {
+                          byte[] underChange, byte[] changeOf, List<Culprit> culprits) {
         this.diff = diff;
         this.functionOfNode = functionOfNode;
         this.functions = functions;
         this.nodeStart = nodeStart;
         this.nodeList = nodeList;
         this.underChange = underChange;
+        this.changeOf = changeOf;
         this.culprits = culprits;
     }
 
@@ -75,7 +82,8 @@ public final class FunctionTable {
     /**
      * Returns whether the node is part of a significant change, to be drawn as such: its own
      * change is significant ({@link DiffSignificance#significant(int)}), or its function's inclusive
-     * change is, in the same direction as the node's. So 65 thin slivers of one slower method
+     * change is, in the same direction as the node's, or its function is a culprit that changed
+     * that way. So 65 thin slivers of one slower method
      * are drawn as the one regression they are.
      */
     public boolean partOfSignificantChange(int node) {
@@ -87,8 +95,12 @@ public final class FunctionTable {
         if (f < 0 || delta == 0) {
             return false;
         }
-        FunctionDiff fn = functions[f];
-        return fn.inclusiveSignificant() && Math.signum(fn.inclusiveDelta()) == Math.signum(delta);
+        return (changeOf[f] & direction(delta)) != 0;
+    }
+
+    /** The bit of a change's direction: 1 grew, 2 shrank, 0 none. */
+    private static byte direction(double delta) {
+        return (byte) (delta > 0 ? 1 : delta < 0 ? 2 : 0);
     }
 
     /**
@@ -150,7 +162,7 @@ public final class FunctionTable {
     /** The least attributed change of a culprit, as a share of the whole base profile. */
     static final double MIN_IMPACT = 0.001;
 
-    /** Returns whether a node sits on or under a function whose inclusive value changed significantly in that direction. */
+    /** Returns whether a node sits on or under a function whose inclusive value (or culprit) changed significantly in that direction. */
     boolean underSignificantChange(int node, double sign) {
         return sign > 0 ? (underChange[node] & 1) != 0 : sign < 0 && (underChange[node] & 2) != 0;
     }
@@ -286,18 +298,25 @@ public final class FunctionTable {
             }
         });
         // Per function, the flag its nodes pass down: read once per function, not once per node.
+        // A culprit is a significant change of its function even where the function's whole
+        // inclusive value is not (its change tested on its new calls, see CulpritFinder).
+        Map<FunctionDiff, Byte> culpritFlag = new IdentityHashMap<>();
+        for (Culprit c : culprits) {
+            culpritFlag.merge(c.function(), direction(c.delta()), (a, b) -> (byte) (a | b));
+        }
         byte[] flagOf = new byte[sorted.length];
         for (int f = 0; f < sorted.length; f++) {
             FunctionDiff fn = sorted[f];
             if (fn.inclusiveSignificant()) {
-                flagOf[f] = (byte) (fn.inclusiveDelta() > 0 ? 1 : fn.inclusiveDelta() < 0 ? 2 : 0);
+                flagOf[f] = direction(fn.inclusiveDelta());
             }
+            flagOf[f] |= culpritFlag.getOrDefault(fn, (byte) 0);
         }
         byte[] under = new byte[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
             under[n] = (byte) (under[diff.parent(n)] | flagOf[functionOfNode[n]]);
         }
-        return new FunctionTable(diff, functionOfNode, sorted, nodeStart, nodeList, under, culprits);
+        return new FunctionTable(diff, functionOfNode, sorted, nodeStart, nodeList, under, flagOf, culprits);
     }
 }

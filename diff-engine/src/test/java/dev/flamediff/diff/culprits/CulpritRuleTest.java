@@ -428,6 +428,7 @@ class CulpritRuleTest {
      */
     @Test
     void aHelperWhoseNewCallsHoldNearlyAllItsTimeIsTheCulpritAtTheNoiseCeiling() throws Exception {
+        int insignificantInclusive = 0;
         for (long seed = 60; seed < 70; seed++) {
             DiffTree diff = diffAtTheNoiseCeiling(
                     base -> recursive(base, "", 25),
@@ -441,7 +442,19 @@ class CulpritRuleTest {
             List<Culprit> culprits = diff.functions().culprits();
             assertThat(names(culprits)).as("seed %d", seed).containsExactly("Lexer.skip");
             assertThat(culprits.get(0).callees().get(0).isNew()).isTrue();
+            // Its twelve nodes are drawn as the change they are, whether or not its inclusive
+            // value alone passed the function family's test.
+            int index = diff.functions().indexOf(nodeOf(diff, "Lexer.skip"));
+            for (int n : diff.functions().nodesOf(index)) {
+                assertThat(diff.functions().partOfSignificantChange(n)).as("seed %d, node %d", seed, n).isTrue();
+            }
+            if (!diff.functions().get(index).inclusiveSignificant()) {
+                insignificantInclusive++;
+            }
         }
+        // The case the culprits' own rule is for: most seeds leave the inclusive change alone
+        // within the noise.
+        assertThat(insignificantInclusive).isGreaterThan(0);
     }
 
     /**
