@@ -199,6 +199,36 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * Two recordings of the shop corpus: {@code InvoiceHandler.renderLine} newly takes a 64 KiB
+     * scratch buffer on every call, its new time nearly all in the JVM's allocation path
+     * ({@code new_type_array Runtime1 stub}, {@code Runtime1::new_type_array} and the memory they
+     * clear). That path is the program's allocation, not the machine's work, so the method is
+     * judged with the program's run-to-run variation and named from one run a side (judged as
+     * system work, with a variation of at least 1, a 26-fold change went unnamed); and two
+     * recordings of base stay quiet.
+     */
+    @ParameterizedTest
+    @CsvSource({"ap.collapsed.gz", "ap.jfr.gz"})
+    void aMethodThatNowAllocatesMuchMoreIsNamedFromOneRunASide(String recorder) throws IOException {
+        String base = FixtureFiles.path("shop/base-01-quiet." + recorder).toString();
+        String head = FixtureFiles.path("shop/alloc-01-quiet." + recorder).toString();
+        String base2 = FixtureFiles.path("shop/base-03-quiet." + recorder).toString();
+        Path json = dir.resolve("alloc.json");
+        CliRun run = CliRun.run(base, head, "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .startsWith("flamediff: gate failed: fixture.shop.InvoiceHandler.renderLine grew by +");
+        JsonNode top = new ObjectMapper().readTree(Files.readAllBytes(json)).at("/summary/culpritRegressions/0");
+        assertThat(top.get("name").asText()).isEqualTo("fixture.shop.InvoiceHandler.renderLine");
+        assertThat(top.get("impact").asDouble()).isGreaterThan(0.05);
+
+        CliRun same = CliRun.run(base, base2, "--fail-on-frame-regression", "2", "-o", json.toString());
+        assertThat(same.exitCode()).as(same.err()).isZero();
+        assertThat(new ObjectMapper().readTree(Files.readAllBytes(json)).at("/summary/culpritRegressions")).isEmpty();
+    }
+
+    /**
      * The same shape in a C program under callgrind (exact instruction counts): parse_header
      * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
      * call graph alone (the reader apportions costs to callers) and with exact stacks.

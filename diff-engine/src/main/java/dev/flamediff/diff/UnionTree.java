@@ -104,7 +104,7 @@ public final class UnionTree {
         }
         int n = frame.length;
         Normalization normalization = options.normalization();
-        boolean[] system = FrameClass.systemMask(frame, n);
+        boolean[] system = FrameClass.systemMask(frame, parent, n);
         RunValues values = new RunValues(runs, baseRuns, runSelf, runCount, parent, system);
         NodeSignificance significance = NodeSignificance.compute(n, values,
                 new ChangeTester(model, baseScale, headScale, options.runVariation()),
