@@ -229,6 +229,31 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * The call-path recordings: the shared {@code Stats.sortedMedian}, unchanged, is handed four
+     * times the data by one of its four callers, {@code Reports.weekly}. The report's first line
+     * names that caller, whether the rule makes it the culprit ("now spent in
+     * {@code Stats.sortedMedian}") or the helper ("on its calls from {@code Reports.weekly}").
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-head.collapsed.gz",
+        "ap-base.jfr.gz, ap-head.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-head.jfr.gz",
+    })
+    void aHelperSlowerOnOneCallersPathNamesThatCaller(String base, String head) throws IOException {
+        String b = FixtureFiles.path("callpath/" + base).toString();
+        String h = FixtureFiles.path("callpath/" + head).toString();
+        Path md = dir.resolve("callpath.md");
+        CliRun run = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", md.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        String first = Files.readString(md).lines().findFirst().orElseThrow();
+        assertThat(first).containsAnyOf("**Slower: `ReportsApp$Reports.weekly` +",
+                "on its calls from `ReportsApp$Reports.weekly` (1 of 4 callers)");
+        assertThat(first).contains("ReportsApp$Stats.sortedMedian");
+    }
+
+    /**
      * The same shape in a C program under callgrind (exact instruction counts): parse_header
      * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
      * call graph alone (the reader apportions costs to callers) and with exact stacks.
@@ -340,6 +365,9 @@ class CulpritEndToEndTest {
         "../expr/ap-base.collapsed.gz, ../expr/ap-base2.collapsed.gz",
         "../expr/ap-base.jfr.gz, ../expr/ap-base2.jfr.gz",
         "../expr/jdk17-base.jfr.gz, ../expr/jdk17-base2.jfr.gz",
+        "../callpath/ap-base.collapsed.gz, ../callpath/ap-base2.collapsed.gz",
+        "../callpath/ap-base.jfr.gz, ../callpath/ap-base2.jfr.gz",
+        "../callpath/jdk17-base.jfr.gz, ../callpath/jdk17-base2.jfr.gz",
     })
     void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
         Path json = dir.resolve("same.json");

@@ -292,11 +292,18 @@ final class CulpritFinder {
                     && (fn.inclusiveSignificant() || callsSignificantNewCode(nodes, own.delta()))) {
                 chosen = own;
                 outcome = own.testOwn(tester);
-            } else if (fn.inclusiveSignificant()) {
-                Part rest = new Part();
-                for (int n : nodes) {
-                    rest.add(n, false, accepted.beneath(n));
+                // The change attributed is the rule's (its inclusive change less what the culprits
+                // beneath hold) where that is significant too, the same way and larger: a loop
+                // that does a third of its work is also a third of the JDK calls inlined in it.
+                Part rest = rest(nodes);
+                ChangeTester.Outcome o = rest.test(tester);
+                if (!Double.isNaN(o.pValue()) && o.pValue() <= level && Math.signum(rest.delta()) == Math.signum(own.delta())
+                        && Math.abs(rest.delta()) > Math.abs(own.delta())) {
+                    chosen = rest;
+                    outcome = o;
                 }
+            } else if (fn.inclusiveSignificant()) {
+                Part rest = rest(nodes);
                 ChangeTester.Outcome o = rest.test(tester);
                 double p = Double.isNaN(o.pValue()) ? 1 : o.pValue();
                 if (p <= level && Math.abs(rest.delta()) >= CARRIED * Math.abs(fn.inclusiveDelta())
@@ -320,7 +327,18 @@ final class CulpritFinder {
         return List.copyOf(out);
     }
 
+    /** A candidate's inclusive change on the nodes, less what the culprits accepted beneath them hold. */
+    private Part rest(int[] nodes) {
+        Part rest = new Part();
+        for (int n : nodes) {
+            rest.add(n, false, accepted.beneath(n));
+        }
+        return rest;
+    }
+
     private static final double CARRIED = FunctionTable.CARRIED_SHARE;
+    /** The share of a culprit's change a new callee carries to be listed before the other callees. */
+    private static final double CARRIED_BY_CALLEE = 0.1;
 
     /** The direct callees of the culprit's nodes, merged by function, the largest change in its direction first. */
     private List<CalleeChange> callees(int[] nodes, int culprit, double delta, double profileBase,
@@ -340,9 +358,13 @@ final class CulpritFinder {
             }
         }
         double sign = Math.signum(delta);
+        // New code first where it carries a tenth of the change or more: a deoptimization
+        // stub's one sample gone must not crowd out the JDK method that carried the change.
+        double material = CARRIED_BY_CALLEE * Math.abs(delta);
         return byFunction.entrySet().stream()
                 .filter(e -> e.getValue()[1] != e.getValue()[0])
-                .sorted(Comparator.comparingDouble((Map.Entry<Integer, double[]> e) -> newCodeFirst ? -e.getValue()[2] : 0)
+                .sorted(Comparator.comparingDouble((Map.Entry<Integer, double[]> e) -> newCodeFirst
+                                && sign * (e.getValue()[1] - e.getValue()[0]) >= material ? -e.getValue()[2] : 0)
                         .thenComparingDouble(e -> -sign * (e.getValue()[1] - e.getValue()[0]))
                         .thenComparing(e -> functions[e.getKey()].frame()))
                 .limit(CALLEES)

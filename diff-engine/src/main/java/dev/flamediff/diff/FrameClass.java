@@ -123,8 +123,20 @@ final class FrameClass {
         return false;
     }
 
+    /**
+     * Returns whether a frame is the program's own code, judged alone: not a thread's frame nor a
+     * kernel's and, in a JVM profile, not system work ({@link #isSystem}) nor a method of the
+     * JDK's packages.
+     */
+    static boolean isProgram(Frame frame, boolean jvm) {
+        if (frame.kind() == FrameKind.THREAD || frame.kind() == FrameKind.KERNEL || frame.equals(Frame.ROOT)) {
+            return false;
+        }
+        return !jvm || !isSystem(frame) && !(isJava(frame) && isJdkMethod(frame.name()));
+    }
+
     /** Returns whether the frame is a Java method: by its kind, or by a name with a package or class separator. */
-    private static boolean isJava(Frame frame) {
+    static boolean isJava(Frame frame) {
         return switch (frame.kind()) {
             case INTERPRETED, JIT, INLINED, C1 -> true;
             case UNKNOWN -> (frame.name().indexOf('.') > 0 || frame.name().indexOf('/') > 0)

@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import dev.flamediff.model.Frame;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -101,6 +102,47 @@ public final class FunctionTable {
     /** The bit of a change's direction: 1 grew, 2 shrank, 0 none. */
     private static byte direction(double delta) {
         return (byte) (delta > 0 ? 1 : delta < 0 ? 2 : 0);
+    }
+
+    /**
+     * Returns the callers of the function at {@code index} in {@link #all()}, merged by function,
+     * the largest absolute change first: for each of its occurrences not nested in another of its
+     * own (a recursive function's inner calls are part of the outer ones), the nearest frame above
+     * that is the program's, so a handler that maps records through a method reference under a
+     * JDK stream is the method reference's caller, not the stream; {@link Frame#ROOT} where no
+     * program frame lies above (the function at a thread's root, or a truncated stack's
+     * {@code [unknown]} above it). Read from the tree on each call (a walk up from each of the
+     * function's nodes): meant for the few functions a report names.
+     */
+    public List<CallerChange> callersOf(int index) {
+        // Merged by the callers' functions (a method seen interpreted and compiled is one caller);
+        // -1 for no program frame above.
+        Map<Integer, double[]> byCaller = new HashMap<>();
+        List<Integer> above = new ArrayList<>();
+        for (int n : nodesOf(index)) {
+            DiffInterrupts.checkEvery(n);
+            above.clear();
+            boolean nested = false;
+            for (int p = diff.parent(n); p > 0 && !nested; p = diff.parent(p)) {
+                nested = functionOfNode[p] == index;
+                above.add(p);
+            }
+            if (nested) {
+                continue;
+            }
+            // Only a JVM profile has a runtime beneath the program (see FrameClass).
+            boolean jvm = FrameClass.isJava(diff.frame(n)) || above.stream().anyMatch(p -> FrameClass.isJava(diff.frame(p)));
+            int caller = above.stream().filter(p -> FrameClass.isProgram(diff.frame(p), jvm)).findFirst()
+                    .map(p -> functionOfNode[p]).orElse(-1);
+            double[] v = byCaller.computeIfAbsent(caller, x -> new double[2]);
+            v[0] += diff.baseTotal(n);
+            v[1] += diff.headTotal(n);
+        }
+        return byCaller.entrySet().stream()
+                .map(e -> new CallerChange(e.getKey() < 0 ? Frame.ROOT : functions[e.getKey()].frame(),
+                        e.getValue()[0], e.getValue()[1]))
+                .sorted(Comparator.comparingDouble((CallerChange c) -> -Math.abs(c.delta())).thenComparing(CallerChange::frame))
+                .toList();
     }
 
     /**

@@ -217,6 +217,40 @@ class MarkdownRendererTest {
         return profile(b, source);
     }
 
+    /**
+     * A shared helper slower on one of its four callers' paths only (that caller hands it four
+     * times the data), the caller's own work large beside it, so the helper is the culprit: the
+     * headline names the helper and the caller its change came from; a helper slower under all
+     * four names none.
+     */
+    @Test
+    void aCulpritSlowerOnOneCallersPathOnlyNamesThatCaller() throws Exception {
+        String[] callers = {"Reports.daily", "Reports.weekly", "Reports.monthly", "Reports.yearly"};
+        CallTreeBuilder base = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        CallTreeBuilder head = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        CallTreeBuilder all = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        for (String c : callers) {
+            for (CallTreeBuilder b : List.of(base, head, all)) {
+                b.addStack(List.of(Frame.of("main"), Frame.of(c)), 3000);
+            }
+            base.addStack(List.of(Frame.of("main"), Frame.of(c), Frame.of("Stats.sortedMedian"), Frame.of("java.util.Arrays.sort")), 200);
+            head.addStack(List.of(Frame.of("main"), Frame.of(c), Frame.of("Stats.sortedMedian"), Frame.of("java.util.Arrays.sort")),
+                    c.equals("Reports.weekly") ? 900 : 200);
+            all.addStack(List.of(Frame.of("main"), Frame.of(c), Frame.of("Stats.sortedMedian"), Frame.of("java.util.Arrays.sort")), 400);
+        }
+
+        // The wording is under test, not the noise model: a run variation given, not measured.
+        DiffOptions options = DiffOptions.DEFAULT.withRunVariation(0.1);
+        Profile before = profile(base, "base");
+        String one = render(Diffs.diff(before, profile(head, "head"), options), RenderOptions.DEFAULT);
+        String everywhere = render(Diffs.diff(before, profile(all, "head"), options), RenderOptions.DEFAULT);
+
+        assertThat(one.lines().findFirst().orElseThrow()).contains("**Slower: `Stats.sortedMedian` +")
+                .contains(", on its calls from `Reports.weekly` (1 of 4 callers)");
+        assertThat(everywhere.lines().findFirst().orElseThrow()).contains("**Slower: `Stats.sortedMedian` +")
+                .doesNotContain("on its calls from");
+    }
+
     @Test
     void renderingTwiceGivesTheSameBytes() throws Exception {
         DiffTree diff = fixtureDiff(DiffOptions.DEFAULT);
