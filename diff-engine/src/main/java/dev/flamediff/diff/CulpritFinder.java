@@ -292,16 +292,6 @@ final class CulpritFinder {
                     && (fn.inclusiveSignificant() || callsSignificantNewCode(nodes, own.delta()))) {
                 chosen = own;
                 outcome = own.testOwn(tester);
-                // The change attributed is the rule's (its inclusive change less what the culprits
-                // beneath hold) where that is significant too, the same way and larger: a loop
-                // that does a third of its work is also a third of the JDK calls inlined in it.
-                Part rest = rest(nodes);
-                ChangeTester.Outcome o = rest.test(tester);
-                if (!Double.isNaN(o.pValue()) && o.pValue() <= level && Math.signum(rest.delta()) == Math.signum(own.delta())
-                        && Math.abs(rest.delta()) > Math.abs(own.delta())) {
-                    chosen = rest;
-                    outcome = o;
-                }
             } else if (fn.inclusiveSignificant()) {
                 Part rest = rest(nodes);
                 ChangeTester.Outcome o = rest.test(tester);
