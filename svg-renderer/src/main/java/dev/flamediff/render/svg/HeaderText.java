@@ -8,6 +8,7 @@ import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.CulpritCallees;
+import dev.flamediff.render.DominantCaller;
 import dev.flamediff.render.RenderOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -53,6 +54,11 @@ final class HeaderText {
             where = ", " + words.in(c.regression()) + " " + SafeText.fit(shortName(k.frame().name()), CALLEE_PX)
                     + (k.isNew() ? " (new)" : k.isGone() ? " (gone)" : "") + (callees.size() > 1 ? " and " + (callees.size() - 1) + " more" : "");
         }
+        // As the Markdown headline says it: the one caller a shared helper's change came from.
+        where += DominantCaller.of(diff, c.function().frame())
+                .map(d -> ", on its calls from " + SafeText.fit(shortName(d.caller().name()), CALLEE_PX)
+                        + " (1 of " + d.callers() + " callers)")
+                .orElse("");
         String prefix = words.of(c.regression(), true) + " here: ";
         String impact = " " + ValueFormat.signedPercent(c.impact()) + " of the profile";
         String outlined = " \u00b7 " + paths + (paths == 1 ? " path, outlined" : " paths, all outlined");

@@ -2,10 +2,15 @@ package dev.flamediff.render.svg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.Diffs;
 import dev.flamediff.diff.NodeStatus;
 import dev.flamediff.model.ValueType;
 import dev.flamediff.render.RenderOptions.Palette;
+import dev.flamediff.testkit.FoldedProfiles;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Colors, number formats and label fitting. */
@@ -140,5 +145,39 @@ class SvgHelpersTest {
             }
         }
         throw new AssertionError(name);
+    }
+
+    /**
+     * The culprit line names the one caller a shared helper's change came from, as the Markdown
+     * headline does, and none when the helper is slower under every caller.
+     */
+    @Test
+    void theCulpritLineNamesTheCallerItsChangeCameFrom() throws Exception {
+        List<String> base = new ArrayList<>();
+        List<String> one = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (String c : new String[] {"Reports.daily", "Reports.weekly", "Reports.monthly", "Reports.yearly"}) {
+            for (List<String> side : List.of(base, one, all)) {
+                side.add("main;" + c + " 3000");
+            }
+            base.add("main;" + c + ";Stats.sortedMedian;java.util.Arrays.sort 200");
+            one.add("main;" + c + ";Stats.sortedMedian;java.util.Arrays.sort " + (c.equals("Reports.weekly") ? 900 : 200));
+            all.add("main;" + c + ";Stats.sortedMedian;java.util.Arrays.sort 400");
+        }
+        DiffOptions options = DiffOptions.DEFAULT.withRunVariation(0.1);
+        DiffTree toOne = Diffs.diff(
+                FoldedProfiles.profile("base", ValueType.SAMPLES, base.toArray(new String[0])),
+                FoldedProfiles.profile("head", ValueType.SAMPLES, one.toArray(new String[0])),
+                options);
+        DiffTree toAll = Diffs.diff(
+                FoldedProfiles.profile("base", ValueType.SAMPLES, base.toArray(new String[0])),
+                FoldedProfiles.profile("head", ValueType.SAMPLES, all.toArray(new String[0])),
+                options);
+
+        assertThat(HeaderText.culprit(toOne, toOne.functions().leadingCulprit().orElseThrow(), 4))
+                .startsWith("Slower here: Stats.sortedMedian +")
+                .contains(", on its calls from Reports.weekly (1 of 4 callers)");
+        assertThat(HeaderText.culprit(toAll, toAll.functions().leadingCulprit().orElseThrow(), 4))
+                .startsWith("Slower here: Stats.sortedMedian +").doesNotContain("on its calls from");
     }
 }
