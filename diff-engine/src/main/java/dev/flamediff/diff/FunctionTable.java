@@ -2,7 +2,6 @@ package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import dev.flamediff.model.Frame;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -111,29 +110,33 @@ public final class FunctionTable {
      * that is the program's, so a handler that maps records through a method reference under a
      * JDK stream is the method reference's caller, not the stream; {@link Frame#ROOT} where no
      * program frame lies above (the function at a thread's root, or a truncated stack's
-     * {@code [unknown]} above it). Read from the tree on each call (a walk up from each of the
-     * function's nodes): meant for the few functions a report names.
+     * {@code [unknown]} above it). Read from the tree on each call (a walk up from each outermost
+     * node to its nearest program frame): meant for the few functions a report names.
      */
     public List<CallerChange> callersOf(int index) {
         // Merged by the callers' functions (a method seen interpreted and compiled is one caller);
         // -1 for no program frame above.
         Map<Integer, double[]> byCaller = new HashMap<>();
-        List<Integer> above = new ArrayList<>();
+        // The nodes come in pre-order, so a node inside an outer one's subtree is nested in it.
+        int outerEnd = 0;
         for (int n : nodesOf(index)) {
             DiffInterrupts.checkEvery(n);
-            above.clear();
-            boolean nested = false;
-            for (int p = diff.parent(n); p > 0 && !nested; p = diff.parent(p)) {
-                nested = functionOfNode[p] == index;
-                above.add(p);
-            }
-            if (nested) {
+            if (n < outerEnd) {
                 continue;
             }
-            // Only a JVM profile has a runtime beneath the program (see FrameClass).
-            boolean jvm = FrameClass.isJava(diff.frame(n)) || above.stream().anyMatch(p -> FrameClass.isJava(diff.frame(p)));
-            int caller = above.stream().filter(p -> FrameClass.isProgram(diff.frame(p), jvm)).findFirst()
-                    .map(p -> functionOfNode[p]).orElse(-1);
+            outerEnd = diff.end(n);
+            // Only a JVM profile has a runtime beneath the program (see FrameClass): the frames
+            // above are judged as a JVM profile's once one of them, or the function, is Java.
+            boolean jvm = FrameClass.isJava(diff.frame(n));
+            int caller = -1;
+            for (int p = diff.parent(n); p > 0; p = diff.parent(p)) {
+                Frame f = diff.frame(p);
+                jvm |= FrameClass.isJava(f);
+                if (FrameClass.isProgram(f, jvm)) {
+                    caller = functionOfNode[p];
+                    break;
+                }
+            }
             double[] v = byCaller.computeIfAbsent(caller, x -> new double[2]);
             v[0] += diff.baseTotal(n);
             v[1] += diff.headTotal(n);
