@@ -308,9 +308,7 @@ final class CulpritFinder {
             double p = Double.isNaN(outcome.pValue()) ? 1 : outcome.pValue();
             out.add(new Culprit(fn, chosen.base, chosen.head, profileBase, outcome.score(), p,
                     callees(nodes, f, chosen.delta(), profileBase, chosen == own)));
-            for (int n : nodes) {
-                accepted.accept(n);
-            }
+            accepted.accept(nodes);
         }
         out.sort(Comparator.comparingDouble((Culprit c) -> -Math.abs(c.impact()))
                 .thenComparing(c -> c.function().frame()));
