@@ -24,7 +24,8 @@ public record DominantCaller(Frame caller, int callers) {
 
     /** Returns the dominant caller of the function whose frame is {@code frame}, if it has one. */
     public static Optional<DominantCaller> of(DiffTree diff, Frame frame) {
-        FunctionTable table = diff.functions();
+        // The callers of the stacks as recorded: in a --reverse tree a node's parent is its callee.
+        FunctionTable table = diff.asRecorded().functions();
         for (int i = 0; i < table.size(); i++) {
             FunctionDiff fn = table.get(i);
             if (fn.frame().equals(frame)) {
