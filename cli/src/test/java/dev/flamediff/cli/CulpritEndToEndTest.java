@@ -251,6 +251,20 @@ class CulpritEndToEndTest {
         assertThat(first).containsAnyOf("**Slower: `ReportsApp$Reports.weekly` +",
                 "on its calls from `ReportsApp$Reports.weekly` (1 of 4 callers)");
         assertThat(first).contains("ReportsApp$Stats.sortedMedian");
+
+        // The JSON says what the headline says: the culprit, and the caller when it names one.
+        Path json = dir.resolve("callpath.json");
+        CliRun asJson = CliRun.run(b, h, "-o", json.toString());
+        assertThat(asJson.exitCode()).as(asJson.err()).isZero();
+        JsonNode top = new ObjectMapper().readTree(Files.readAllBytes(json)).at("/summary/culpritRegressions/0");
+        if (first.contains("on its calls from")) {
+            assertThat(top.get("name").asText()).endsWith("ReportsApp$Stats.sortedMedian");
+            assertThat(top.at("/caller/name").asText()).endsWith("ReportsApp$Reports.weekly");
+            assertThat(top.at("/caller/callers").asInt()).isEqualTo(4);
+        } else {
+            assertThat(top.get("name").asText()).endsWith("ReportsApp$Reports.weekly");
+            assertThat(top.has("caller")).isTrue();
+        }
     }
 
     /**
@@ -324,7 +338,14 @@ class CulpritEndToEndTest {
         Path md = dir.resolve("reversed.md");
         CliRun report = CliRun.run(b, h, "--reverse", "-o", md.toString());
         assertThat(report.exitCode()).as(report.err()).isZero();
-        assertThat(Files.readString(md).lines().findFirst().orElseThrow()).contains("now spent in");
+        String headline = Files.readString(md).lines().findFirst().orElseThrow();
+        assertThat(headline).contains("now spent in");
+        // The headline's callers are those of the stacks as recorded: a bottom-up tree's parents
+        // are callees, and once named the culprit's own new callee as the caller it came from.
+        Path plainMd = dir.resolve("plain.md");
+        CliRun plainReport = CliRun.run(b, h, "-o", plainMd.toString());
+        assertThat(plainReport.exitCode()).as(plainReport.err()).isZero();
+        assertThat(headline).isEqualTo(Files.readString(plainMd).lines().findFirst().orElseThrow());
     }
 
     private static java.util.Set<String> names(JsonNode root) {

@@ -8,11 +8,13 @@ import dev.flamediff.diff.FunctionDiff;
 import dev.flamediff.diff.FunctionTable;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.ValueType;
+import dev.flamediff.render.DominantCaller;
 import dev.flamediff.render.OutputNames;
 import dev.flamediff.render.RenderInterrupts;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Writes the by-function view: the document's {@code functions} array (every function merged
@@ -70,6 +72,17 @@ final class JsonFunctionWriter {
             JsonText.numberField(gen, "inclusiveImpact", c.function().inclusiveImpact());
             JsonText.probabilityField(gen, "score", c.score());
             JsonText.probabilityField(gen, "pValue", c.pValue());
+            // The caller the Markdown headline and the SVG name ("on its calls from X (1 of 4
+            // callers)"), so a service building its own report can say the same.
+            Optional<DominantCaller> caller = DominantCaller.of(diff, c.function().frame());
+            if (caller.isPresent()) {
+                gen.writeObjectFieldStart("caller");
+                frame(gen, caller.get().caller());
+                gen.writeNumberField("callers", caller.get().callers());
+                gen.writeEndObject();
+            } else {
+                gen.writeNullField("caller");
+            }
             gen.writeArrayFieldStart("callees");
             for (CalleeChange callee : c.callees()) {
                 gen.writeStartObject();

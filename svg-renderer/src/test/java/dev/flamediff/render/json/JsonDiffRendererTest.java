@@ -14,6 +14,7 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import dev.flamediff.diff.Culprit;
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.Diffs;
@@ -25,6 +26,7 @@ import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
+import dev.flamediff.render.DominantCaller;
 import dev.flamediff.render.RenderOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -143,6 +145,58 @@ class JsonDiffRendererTest {
                 assertThat(j.has("children")).isEqualTo(diff.firstChild(n) >= 0);
             }
         }
+    }
+
+    /**
+     * A shared helper slower on one of its four callers' paths (that caller hands it four times
+     * the data), and a second pair where it is slower under all four: each culprit's
+     * {@code caller} is the caller the Markdown and the SVG name, or null where they name none,
+     * and the document meets the schema either way.
+     */
+    @Test
+    void aCulpritsDominantCallerIsTheOneTheReportsName() throws Exception {
+        assertThat(callersWritten(true)).as("culprits whose change came from one caller").isEqualTo(1);
+        assertThat(callersWritten(false)).as("the helper slower under every caller").isZero();
+    }
+
+    /** Renders the helper pair and checks each culprit's caller; returns how many name one. */
+    private static int callersWritten(boolean oneCaller) throws Exception {
+        CallTreeBuilder base = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        CallTreeBuilder head = new CallTreeBuilder(List.of(ValueType.SAMPLES));
+        for (String c : new String[] {"Reports.daily", "Reports.weekly", "Reports.monthly", "Reports.yearly"}) {
+            List<Frame> helper = List.of(Frame.of("main"), Frame.of(c), Frame.of("Stats.sortedMedian"),
+                    Frame.of("java.util.Arrays.sort"));
+            base.addStack(List.of(Frame.of("main"), Frame.of(c)), 3000);
+            head.addStack(List.of(Frame.of("main"), Frame.of(c)), 3000);
+            base.addStack(helper, 200);
+            head.addStack(helper, !oneCaller ? 400 : c.equals("Reports.weekly") ? 900 : 200);
+        }
+        DiffTree diff = Diffs.diff(new Profile(base.build(), ProfileMetadata.of("base", "collapsed", "cpu")),
+                new Profile(head.build(), ProfileMetadata.of("head", "collapsed", "cpu")),
+                DiffOptions.DEFAULT.withRunVariation(0.1));
+        JsonNode doc = MAPPER.readTree(render(diff));
+        assertThat(schema.validate(doc)).isEmpty();
+        List<Culprit> culprits = new ArrayList<>(diff.summary().culpritRegressions());
+        culprits.addAll(diff.summary().culpritImprovements());
+        List<JsonNode> written = new ArrayList<>();
+        doc.at("/summary/culpritRegressions").forEach(written::add);
+        doc.at("/summary/culpritImprovements").forEach(written::add);
+        assertThat(written).hasSameSizeAs(culprits).isNotEmpty();
+        int named = 0;
+        for (int i = 0; i < culprits.size(); i++) {
+            var caller = DominantCaller.of(diff, culprits.get(i).function().frame());
+            JsonNode c = written.get(i).get("caller");
+            if (caller.isEmpty()) {
+                assertThat(c.isNull()).as(written.get(i).toString()).isTrue();
+                continue;
+            }
+            named++;
+            assertThat(c.get("name").asText()).isEqualTo(caller.get().caller().name());
+            assertThat(c.get("callers").asInt()).isEqualTo(caller.get().callers());
+            assertThat(c.get("name").asText()).isEqualTo("Reports.weekly");
+            assertThat(c.get("callers").asInt()).isEqualTo(4);
+        }
+        return named;
     }
 
     @Test
