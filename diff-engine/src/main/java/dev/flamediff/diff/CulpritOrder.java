@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.model.LongIntMap;
 import dev.flamediff.model.PreOrderTree;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,10 +53,11 @@ final class CulpritOrder {
             callers.add(new ArrayList<>(0));
         }
         int[] waitingFor = new int[n];
-        // Not a HashSet<Long>: a boxed key's hash is above ^ i, which collides for every pair
-        // with the same xor, and the bins grew into trees (half the diff's time on a folded pair
-        // of 1.3 M union nodes).
-        LongIntMap edges = new LongIntMap(Math.min(anchorCount, 1 << 16));
+        // Each (caller above, candidate) pair once: collected, then sorted and taken unique. A
+        // HashSet<Long> of them spent half the diff's time on a folded pair of 1.3 M union nodes
+        // (a boxed key's hash is above ^ i, which collides for every pair of the same xor).
+        long[] edges = new long[Math.max(16, Math.min(anchorCount, 1 << 16))];
+        int edgeCount = 0;
         int[] openEnd = new int[16];
         int[] openCandidate = new int[16];
         int sp = 0;
@@ -68,14 +68,11 @@ final class CulpritOrder {
             while (sp > 0 && openEnd[sp - 1] <= node) {
                 sp--;
             }
-            if (sp > 0) {
-                int above = openCandidate[sp - 1];
-                long edge = (long) above << 32 | i;
-                if (above != i && edges.get(edge) < 0) {
-                    edges.put(edge, 0);
-                    callers.get(i).add(above);
-                    waitingFor[above]++;
+            if (sp > 0 && openCandidate[sp - 1] != i) {
+                if (edgeCount == edges.length) {
+                    edges = Arrays.copyOf(edges, edgeCount * 2);
                 }
+                edges[edgeCount++] = (long) openCandidate[sp - 1] << 32 | i;
             }
             if (sp == openEnd.length) {
                 openEnd = Arrays.copyOf(openEnd, sp * 2);
@@ -83,6 +80,16 @@ final class CulpritOrder {
             }
             openEnd[sp] = tree.end(node);
             openCandidate[sp++] = i;
+        }
+        Arrays.sort(edges, 0, edgeCount);
+        for (int x = 0; x < edgeCount; x++) {
+            if (x > 0 && edges[x] == edges[x - 1]) {
+                continue;
+            }
+            int above = (int) (edges[x] >>> 32);
+            int i = (int) edges[x];
+            callers.get(i).add(above);
+            waitingFor[above]++;
         }
         Comparator<Integer> byPosition = (a, b) -> deepestFirst.compare(candidates.get(a), candidates.get(b));
         PriorityQueue<Integer> free = new PriorityQueue<>(Math.max(1, n), byPosition);
