@@ -42,7 +42,7 @@ class MemoryWordsEndToEndTest {
                 .doesNotContain("spent in");
         assertThat(graph.exitCode()).as(graph.err()).isZero();
         String image = Files.readString(svg);
-        assertThat(image).contains("Allocates more here: ").contains(">more (total \u0394)<").contains(">culprit (more)<")
+        assertThat(image).contains("Allocates more here: ").contains(">more (total \u0394)<").contains(">culprit (more) +")
                 .doesNotContain("Slower here").doesNotContain(">slower (").doesNotContain("culprit (slower)");
         assertThat(gate.exitCode()).as(gate.err()).isEqualTo(ExitCodes.GATE_FAILED);
         assertThat(gate.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()

@@ -67,8 +67,10 @@ final class FunctionListWriter {
             cell(out, "si", values.signedPct(f.selfImpact()), ValueFormat.compact(f.selfImpact()));
             cell(out, "p", Integer.toString(f.paths()), Integer.toString(f.paths()));
             int rank = change(r, exact);
-            cell(out, "c", rank == 0 ? culprit(true, words) : rank == 1 ? culprit(false, words) : CHANGES.get(rank),
-                    Integer.toString(rank));
+            // A culprit's own attributed change beside the word: its inclusive impact, two columns
+            // left, can even go the other way (a method slower itself while its callees got faster).
+            cell(out, "c", rank <= 1 ? culprit(rank == 0, words) + " " + values.signedPct(r.culprit().impact())
+                    : CHANGES.get(rank), Integer.toString(rank));
             out.end();
         }
         out.end().end().end().end();
