@@ -233,14 +233,20 @@ class JsonDiffRendererTest {
 
     @Test
     void theSchemaListsExactlyTheFrameKinds() throws Exception {
-        JsonNode kinds;
+        JsonNode doc;
         try (InputStream in = JsonDiffRenderer.class.getResourceAsStream(JsonDiffRenderer.SCHEMA_RESOURCE)) {
-            kinds = MAPPER.readTree(in).at("/$defs/node/properties/kind/enum");
+            doc = MAPPER.readTree(in);
         }
         List<String> listed = new ArrayList<>();
-        kinds.forEach(k -> listed.add(k.asText()));
+        doc.at("/$defs/frameKind/enum").forEach(k -> listed.add(k.asText()));
         assertThat(listed).containsExactlyElementsOf(
                 Arrays.stream(FrameKind.values()).map(k -> k.name().toLowerCase(Locale.ROOT)).toList());
+        // Every frame's kind (nodes, functions, culprits, their callers and callees, summary entries)
+        // is that list, not a copy of it (the value type's kind is a free string).
+        List<JsonNode> kindFields = doc.findValues("kind").stream()
+                .filter(k -> k.has("enum") || k.has("$ref")).toList();
+        assertThat(kindFields).hasSizeGreaterThanOrEqualTo(6)
+                .allSatisfy(k -> assertThat(k.path("$ref").asText()).isEqualTo("#/$defs/frameKind"));
     }
 
     @Test
