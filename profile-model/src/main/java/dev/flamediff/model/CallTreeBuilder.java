@@ -49,6 +49,13 @@ public final class CallTreeBuilder {
     private final NodePages nodes;
     private int size;
     private boolean built;
+    /**
+     * The stacks {@link #addStack(int[], int, long...)} took, until a call that works on nodes
+     * (or a buffer that is full) puts them into {@link #nodes}; null from then on.
+     */
+    private BufferedStacks buffered;
+    /** The most frames the buffer holds: each costs an int, where a node costs some 32 bytes. */
+    private static final int MAX_BUFFERED_FRAMES = 1 << 28;
 
     /** Creates a builder for trees with the given value types and no limits. */
     public CallTreeBuilder(List<ValueType> valueTypes) {
@@ -74,6 +81,30 @@ public final class CallTreeBuilder {
         this.nodes = new NodePages(valueTypes.size(), pageShift);
         nodes.parent[0][0] = -1;
         size = 1;
+        // Fewer frames than the node limit allows nodes: a buffered tree cannot exceed it.
+        buffered = new BufferedStacks(valueTypes.size(), Math.min(MAX_BUFFERED_FRAMES, limits.maxNodes() - 1));
+    }
+
+    /**
+     * Puts the buffered stacks into the nodes, for a call that reads or changes nodes; later
+     * stacks go straight to the nodes.
+     */
+    private void unbuffer() throws LimitExceededException {
+        BufferedStacks stacks = buffered;
+        if (stacks != null) {
+            buffered = null;
+            stacks.replayInto(this);
+        }
+    }
+
+    /** {@link #unbuffer} for a call that cannot exceed a limit by its own nodes. */
+    private void unbufferWithin() {
+        try {
+            unbuffer();
+        } catch (LimitExceededException e) {
+            // The buffer held fewer frames than the node limit and no stack past the depth limit.
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Returns the value types of the tree being built. */
@@ -93,6 +124,7 @@ public final class CallTreeBuilder {
 
     /** Returns the number of nodes so far, the root included. */
     public int nodeCount() {
+        unbufferWithin();
         return size;
     }
 
@@ -103,6 +135,9 @@ public final class CallTreeBuilder {
      * @throws CancellationException if the thread is interrupted while the arrays grow
      */
     public int child(int node, int frameId) throws LimitExceededException {
+        if (buffered != null) {
+            unbuffer();
+        }
         NodePages p = nodes;
         int[][] pages = p.links;
         int shift = p.shift;
@@ -182,6 +217,7 @@ public final class CallTreeBuilder {
         if (decimals == old.decimals()) {
             return;
         }
+        unbufferWithin();
         nodes.scale(valueIndex, ValueType.powerOfTen(decimals - old.decimals()), size);
         List<ValueType> types = new java.util.ArrayList<>(valueTypes);
         types.set(valueIndex, old.withDecimals(decimals));
@@ -190,6 +226,7 @@ public final class CallTreeBuilder {
 
     /** Adds to the self value of the node. */
     public void addSelf(int node, int valueIndex, long value) {
+        unbufferWithin();
         nodes.addSelf(valueIndex, node, value);
     }
 
@@ -199,6 +236,15 @@ public final class CallTreeBuilder {
      * @throws LimitExceededException if a limit is exceeded
      */
     public void addStack(int[] frameIdsRootFirst, int length, long... values) throws LimitExceededException {
+        if (buffered != null) {
+            if (length > limits.maxDepth()) {
+                throw new LimitExceededException("stack deeper than the limit of " + limits.maxDepth() + " frames");
+            }
+            if (buffered.add(frameIdsRootFirst, length, values)) {
+                return;
+            }
+            unbuffer();
+        }
         int node = 0;
         for (int i = 0; i < length; i++) {
             node = child(node, frameIdsRootFirst[i]);
@@ -240,6 +286,8 @@ public final class CallTreeBuilder {
                 throw new IllegalArgumentException("cannot add values of other decimals");
             }
         }
+        unbuffer();
+        other.unbufferWithin();
         int[] frameMap = new int[other.frames.size()];
         for (int f = 0; f < frameMap.length; f++) {
             frameMap[f] = frames.intern(other.frames.frame(f));
@@ -269,6 +317,11 @@ public final class CallTreeBuilder {
             throw new IllegalStateException("build() was already called");
         }
         built = true;
+        if (buffered != null) {
+            BufferedStacks stacks = buffered;
+            buffered = null;
+            return stacks.tree(frames.build(), valueTypes);
+        }
         return PreOrderNumbering.of(frames.build(), valueTypes, nodes, size);
     }
 }
