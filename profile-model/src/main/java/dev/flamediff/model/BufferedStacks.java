@@ -247,15 +247,24 @@ final class BufferedStacks {
         return mismatch < 0 ? n : mismatch;
     }
 
-    /** The rank at depth d of a stack, -1 past its end: a stack sorts before its extensions. */
-    private int key(int stack, int d) {
+    /**
+     * The ranks at depths d and d + 1 of a stack, each one more than the rank and 0 past the
+     * stack's end, in one long: a stack sorts before its extensions, and each partition of the
+     * sort settles two depths.
+     */
+    private long key(int stack, int d) {
         int at = start[stack] + d;
-        return at < start[stack + 1] ? frames[at] : -1;
+        int end = start[stack + 1];
+        if (at >= end) {
+            return 0;
+        }
+        long first = frames[at] + 1L;
+        return at + 1 < end ? first << 32 | (frames[at + 1] + 1L) : first << 32;
     }
 
     /**
      * Sorts stacks by their ranks, root side first (multikey quicksort, Bentley and Sedgewick
-     * 1997: each partition on one depth's rank, the equal part sorted on the next depth, so the
+     * 1997: each partition on two depths' ranks, the equal part sorted on the next two, so the
      * prefixes stacks share are read once per partition, not once per comparison). Iterative, as
      * stacks may be thousands of frames deep.
      */
@@ -277,13 +286,13 @@ final class BufferedStacks {
                 insertionSort(order, lo, hi, d);
                 continue;
             }
-            int pivot = median(key(order[lo], d), key(order[(lo + hi) >>> 1], d), key(order[hi - 1], d));
+            long pivot = median(key(order[lo], d), key(order[(lo + hi) >>> 1], d), key(order[hi - 1], d));
             // order[lo, lt) below the pivot, [lt, i) equal to it, [gt, hi) above it.
             int lt = lo;
             int gt = hi;
             int i = lo;
             while (i < gt) {
-                int k = key(order[i], d);
+                long k = key(order[i], d);
                 if (k < pivot) {
                     swap(order, lt++, i++);
                 } else if (k > pivot) {
@@ -305,11 +314,11 @@ final class BufferedStacks {
                 work[sp++] = hi;
                 work[sp++] = d;
             }
-            // Stacks that ended at this depth are equal throughout: nothing further to sort.
-            if (gt - lt > 1 && pivot >= 0) {
+            // Stacks that ended at one of the two depths are equal throughout: nothing further to sort.
+            if (gt - lt > 1 && (pivot & 0xFFFFFFFFL) != 0) {
                 work[sp++] = lt;
                 work[sp++] = gt;
-                work[sp++] = d + 1;
+                work[sp++] = d + 2;
             }
         }
     }
@@ -340,7 +349,7 @@ final class BufferedStacks {
         return Integer.compare(la, lb);
     }
 
-    private static int median(int a, int b, int c) {
+    private static long median(long a, long b, long c) {
         return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     }
 

@@ -115,6 +115,10 @@ final class JfrBytes {
      * in one loop over the bytes, ending or throwing where they would.
      */
     void skipScalars(int[] codes, int times) {
+        if (allLongs(codes)) {
+            skipVarlongs((long) times * codes.length);
+            return;
+        }
         byte[] b = bytes;
         int p = pos;
         int end = limit;
@@ -143,6 +147,44 @@ final class JfrBytes {
                         break;
                     }
                 }
+            }
+        }
+        pos = p;
+    }
+
+    private static boolean allLongs(int[] codes) {
+        for (int code : codes) {
+            if (code != JfrLayout.LONG) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Skips {@code count} varlongs in one loop over the bytes, not one loop a value: every
+     * recorder's stack frames are four varlongs, and the stack-trace pool is most of a recording.
+     * A value ends at a byte without the continuation bit, or at the byte after eight with it.
+     */
+    private void skipVarlongs(long count) {
+        byte[] b = bytes;
+        int p = pos;
+        int end = limit;
+        int continued = 0;
+        for (long left = count; left > 0; ) {
+            if (p >= end) {
+                throw endsInside(p);
+            }
+            if (b[p++] >= 0) {
+                left--;
+                continued = 0;
+            } else if (++continued == 8) {
+                if (p >= end) {
+                    throw endsInside(p);
+                }
+                p++;
+                left--;
+                continued = 0;
             }
         }
         pos = p;
