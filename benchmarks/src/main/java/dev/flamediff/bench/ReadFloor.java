@@ -29,6 +29,10 @@ import java.util.concurrent.Future;
  *   <li>{@code tokens} (collapsed files only): every line cut into its frames, each frame's bytes
  *       hashed and looked up in a table of the distinct frames seen, the count parsed (the least a
  *       reader must do to know a line's frames; it builds no tree);</li>
+ *   <li>{@code varints} (JFR files only): every byte decoded as part of a LEB128 integer, the
+ *       encoding of nearly every value of a recording, and the values added up: more than a
+ *       parser must decode (it skips the events it does not read by their sizes), less than it
+ *       must do to know a stack's frames (find each frame's method, name it, build the tree);</li>
  *   <li>{@code read}: {@link Profiles#read} of both files, one thread a file, as the command reads them;</li>
  *   <li>{@code diff}: {@link Diffs#diff} of the two profiles;</li>
  *   <li>{@code svg}: the SVG of the diff, into a sink that counts the bytes.</li>
@@ -62,6 +66,8 @@ public final class ReadFloor {
                 time("bytes", round, () -> both(two, () -> touch(base), () -> touch(head)));
                 if (collapsed) {
                     time("tokens", round, () -> both(two, () -> tokens(base), () -> tokens(head)));
+                } else {
+                    time("varints", round, () -> both(two, () -> varints(base), () -> varints(head)));
                 }
                 Profile[] read = new Profile[2];
                 time("read", round, () -> {
@@ -120,6 +126,33 @@ public final class ReadFloor {
             for (int n; (n = in.read(buf)) > 0; ) {
                 for (int i = 0; i < n; i++) {
                     sum += buf[i];
+                }
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Reads the file and decodes it as one run of LEB128 integers (seven bits a byte, the high bit
+     * set on all but a value's last byte); returns the sum of the values.
+     */
+    private static long varints(Path file) throws IOException {
+        long sum = 0;
+        long value = 0;
+        int shift = 0;
+        byte[] buf = new byte[1 << 20];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buf[i];
+                    value |= (long) (b & 0x7F) << shift;
+                    if (b >= 0) {
+                        sum += value;
+                        value = 0;
+                        shift = 0;
+                    } else {
+                        shift = (shift + 7) & 63;
+                    }
                 }
             }
         }
