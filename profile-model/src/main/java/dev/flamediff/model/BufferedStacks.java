@@ -21,9 +21,17 @@ final class BufferedStacks {
     private static final int FREE = -1;
     /** Ranges this short are sorted by insertion, not partitioned. */
     private static final int INSERTION = 12;
+    /**
+     * The longest run of occupied slots {@link #add} probes: far past what the mixed hashes give
+     * at half load, and reached only by stacks made to collide (an upload is untrusted), which then
+     * go to the builder's nodes instead of costing a probe per stack already buffered.
+     */
+    private static final int MAX_PROBES = 64;
 
     private final int values;
     private final int maxFrames;
+    /** How many times log2 of a range's size the sort splits it at one depth before merge sorting it. */
+    private final int slack;
     /** The frame ids of every stack, root side first, one stack after another. */
     private int[] frames = new int[1024];
     private int frameCount;
@@ -41,8 +49,14 @@ final class BufferedStacks {
      * @param maxFrames the most frames the buffer holds: {@link #add} refuses a stack past it
      */
     BufferedStacks(int values, int maxFrames) {
+        this(values, maxFrames, 2);
+    }
+
+    /** @param slack see {@link #slack}; tests give 0, so every range past insertion size is merge sorted */
+    BufferedStacks(int values, int maxFrames, int slack) {
         this.values = values;
         this.maxFrames = maxFrames;
+        this.slack = slack;
         this.sums = new long[64 * values];
     }
 
@@ -56,7 +70,8 @@ final class BufferedStacks {
      * Adds a stack's values, merged into an identical stack's if one was added.
      *
      * @param values one value per value type at most, on the stack's last frame
-     * @return false, adding nothing, when a new stack would take the buffer past its frames
+     * @return false, adding nothing, when a new stack would take the buffer past its frames, or
+     *     its hash meets a run of more than {@value #MAX_PROBES} others
      * @throws IllegalArgumentException if more values are given than the tree has value types
      */
     boolean add(int[] ids, int length, long[] values) {
@@ -66,10 +81,14 @@ final class BufferedStacks {
         int h = hashOf(ids, length);
         int mask = table.length - 1;
         int slot = h & mask;
+        int probes = 0;
         for (int s; (s = table[slot]) != FREE; slot = (slot + 1) & mask) {
             if (hash[s] == h && same(s, ids, length)) {
                 addValues(s, values);
                 return true;
+            }
+            if (++probes > MAX_PROBES) {
+                return false;
             }
         }
         if (length > maxFrames - frameCount) {
@@ -266,16 +285,21 @@ final class BufferedStacks {
      * Sorts stacks by their ranks, root side first (multikey quicksort, Bentley and Sedgewick
      * 1997: each partition on two depths' ranks, the equal part sorted on the next two, so the
      * prefixes stacks share are read once per partition, not once per comparison). Iterative, as
-     * stacks may be thousands of frames deep.
+     * stacks may be thousands of frames deep. A range that keeps splitting unevenly at one depth
+     * (pivots an upload made bad on purpose) is merge sorted from there, so the sort stays
+     * O(n log n) comparisons whatever the stacks.
      */
     private void sort(int[] order) {
-        int[] work = new int[96];
+        int[] work = new int[128];
+        int[] scratch = null;
         int sp = 0;
         work[sp++] = 0;
         work[sp++] = order.length;
         work[sp++] = 0;
+        work[sp++] = slack * log2(order.length);
         int partitions = 0;
         while (sp > 0) {
+            int budget = work[--sp];
             int d = work[--sp];
             int hi = work[--sp];
             int lo = work[--sp];
@@ -284,6 +308,13 @@ final class BufferedStacks {
             }
             if (hi - lo <= INSERTION) {
                 insertionSort(order, lo, hi, d);
+                continue;
+            }
+            if (budget <= 0) {
+                if (scratch == null) {
+                    scratch = new int[order.length];
+                }
+                mergeSort(order, scratch, lo, hi, d);
                 continue;
             }
             long pivot = median(key(order[lo], d), key(order[(lo + hi) >>> 1], d), key(order[hi - 1], d));
@@ -301,24 +332,58 @@ final class BufferedStacks {
                     i++;
                 }
             }
-            if (sp + 9 > work.length) {
+            if (sp + 12 > work.length) {
                 work = Arrays.copyOf(work, work.length * 2);
             }
             if (lt - lo > 1) {
                 work[sp++] = lo;
                 work[sp++] = lt;
                 work[sp++] = d;
+                work[sp++] = budget - 1;
             }
             if (hi - gt > 1) {
                 work[sp++] = gt;
                 work[sp++] = hi;
                 work[sp++] = d;
+                work[sp++] = budget - 1;
             }
             // Stacks that ended at one of the two depths are equal throughout: nothing further to sort.
             if (gt - lt > 1 && (pivot & 0xFFFFFFFFL) != 0) {
                 work[sp++] = lt;
                 work[sp++] = gt;
                 work[sp++] = d + 2;
+                work[sp++] = slack * log2(gt - lt);
+            }
+        }
+    }
+
+    private static int log2(int n) {
+        return 32 - Integer.numberOfLeadingZeros(Math.max(1, n));
+    }
+
+    /**
+     * Sorts order[lo, hi) of stacks that share their first d ranks by merging runs bottom-up
+     * (no recursion), comparing from depth d.
+     */
+    private void mergeSort(int[] order, int[] scratch, int lo, int hi, int d) {
+        for (int width = 1; width < hi - lo; width *= 2) {
+            InterruptibleCopies.checkInterrupt();
+            for (int a = lo; a < hi - width; a += 2 * width) {
+                int mid = a + width;
+                int b = (int) Math.min(hi, (long) mid + width);
+                int i = a;
+                int j = mid;
+                int o = a;
+                while (i < mid && j < b) {
+                    scratch[o++] = compare(order[j], order[i], d) < 0 ? order[j++] : order[i++];
+                }
+                while (i < mid) {
+                    scratch[o++] = order[i++];
+                }
+                while (j < b) {
+                    scratch[o++] = order[j++];
+                }
+                System.arraycopy(scratch, a, order, a, b - a);
             }
         }
     }

@@ -155,4 +155,69 @@ class BufferedStacksTest {
         assertThat(tree.total(0, 0)).isEqualTo(2000);
         assertThat(tree.end(1)).isEqualTo(tree.size());
     }
+
+    @Test
+    void theMergeSortTheSortFallsBackOnGivesTheSameTree() throws Exception {
+        for (long seed = 1; seed <= 100; seed++) {
+            Random random = new Random(seed);
+            int names = 1 + random.nextInt(30);
+            List<int[]> stacks = stacks(random, random.nextInt(300), names, 1 + random.nextInt(15));
+            CallTree expected = build(stacks, names, true, TreeLimits.DEFAULT, seed);
+            // Slack 0: every range longer than the insertion sort's is merge sorted.
+            FrameTable.Builder frames = new FrameTable.Builder();
+            Random order = new Random(seed);
+            List<Integer> shuffled = new ArrayList<>();
+            for (int i = 0; i < names; i++) {
+                shuffled.add(i);
+            }
+            java.util.Collections.shuffle(shuffled, order);
+            int[] id = new int[names];
+            for (int name : shuffled) {
+                id[name] = frames.intern(new Frame("f" + name, name % 3 == 0 ? FrameKind.JIT : FrameKind.UNKNOWN));
+            }
+            BufferedStacks buffer = new BufferedStacks(TYPES.size(), Integer.MAX_VALUE - 8, 0);
+            for (int[] stack : stacks) {
+                int[] ids = new int[stack.length];
+                for (int d = 0; d < stack.length; d++) {
+                    ids[d] = id[stack[d]];
+                }
+                long count = 1 + order.nextInt(40);
+                assertThat(buffer.add(ids, stack.length, new long[] {count, count * 1000 + stack.length})).isTrue();
+            }
+            assertSameTree(buffer.tree(frames.build(), TYPES), expected, "seed " + seed);
+        }
+    }
+
+    @Test
+    void stacksMadeToCollideGoToTheNodesAndGiveTheSameTree() throws Exception {
+        // Three-frame stacks whose polynomial hash (31-based) is the same: 961a + 31b + c = 40000.
+        List<int[]> stacks = new ArrayList<>();
+        for (int a = 0; a < 40 && stacks.size() < 2000; a++) {
+            for (int b = 0; b < 1200 && stacks.size() < 2000; b++) {
+                int c = 40_000 - 961 * a - 31 * b;
+                if (c >= 0 && c < 1300) {
+                    stacks.add(new int[] {a, b, c});
+                }
+            }
+        }
+        assertThat(stacks).hasSizeGreaterThan(500);
+        // Frame ids 0 to 1,299 in name order, so the ids collide as the names do.
+        CallTreeBuilder nodes = new CallTreeBuilder(TYPES);
+        CallTreeBuilder buffered = new CallTreeBuilder(TYPES);
+        BufferedStacks buffer = new BufferedStacks(TYPES.size(), Integer.MAX_VALUE - 8);
+        for (int i = 0; i < 1300; i++) {
+            Frame frame = new Frame("f" + i, FrameKind.JIT);
+            nodes.frameId(frame);
+            buffered.frameId(frame);
+        }
+        nodes.nodeCount();
+        boolean refused = false;
+        for (int[] stack : stacks) {
+            nodes.addStack(stack, 3, 1, 2);
+            buffered.addStack(stack, 3, 1, 2);
+            refused |= !buffer.add(stack, 3, new long[] {1, 2});
+        }
+        assertThat(refused).as("a run of colliding hashes stops the buffering").isTrue();
+        assertSameTree(buffered.build(), nodes.build(), "colliding stacks");
+    }
 }
