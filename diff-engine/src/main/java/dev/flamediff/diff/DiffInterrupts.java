@@ -2,6 +2,10 @@ package dev.flamediff.diff;
 
 import dev.flamediff.diff.stats.FalseDiscoveryRate;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
@@ -70,6 +74,68 @@ final class DiffInterrupts {
     }
 
     /**
+     * A part of a diff that runs on the common pool while the calling thread does another part
+     * (the two sides of a phase that do not depend on each other). Single use: {@link #join()}.
+     */
+    static final class Forked<T> {
+        private final ForkJoinTask<T> task;
+        private final T done;
+
+        private Forked(ForkJoinTask<T> task, T done) {
+            this.task = task;
+            this.done = done;
+        }
+
+        /**
+         * Returns the part's result, waiting for it; an exception the part threw is thrown again
+         * here, a cancellation with the diff's message.
+         *
+         * @throws CancellationException if the calling thread is interrupted before or while it
+         *     waits (the flag stays set, so the part, which checks it, stops too)
+         */
+        T join() {
+            if (task == null) {
+                return done;
+            }
+            try {
+                // Not ForkJoinTask.join: it clears the waiting thread's interrupt until the part is
+                // done, so the part could not see the diff cancelled while the caller waits on it.
+                return task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw cancelled();
+            } catch (CancellationException e) {
+                throw cancelled();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof CancellationException) {
+                    throw cancelled();
+                }
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }
+    }
+
+    /**
+     * Starts {@code part} on the common pool when {@code parallel} and the pool has a thread to
+     * spare, else runs it here and now. The part is given the calling thread, whose interrupt
+     * cancels the diff (see {@link #checkEvery(int, Thread)}).
+     */
+    static <T> Forked<T> fork(boolean parallel, Function<Thread, T> part) {
+        Thread caller = Thread.currentThread();
+        if (!parallel || ForkJoinPool.getCommonPoolParallelism() < 1) {
+            return new Forked<>(null, part.apply(caller));
+        }
+        return new Forked<>(ForkJoinPool.commonPool().submit(() -> part.apply(caller)), null);
+    }
+
+    /**
      * Runs {@code block} for every block index in {@code [0, blocks)}, on the common pool when
      * {@code parallel}, checking the calling thread's interrupt before each block.
      *
@@ -81,7 +147,14 @@ final class DiffInterrupts {
      * @throws CancellationException if the calling thread is interrupted meanwhile
      */
     static void forEachBlock(int blocks, boolean parallel, IntConsumer block) {
-        Thread caller = Thread.currentThread();
+        forEachBlock(blocks, parallel, Thread.currentThread(), block);
+    }
+
+    /**
+     * Runs {@code block} as {@link #forEachBlock(int, boolean, IntConsumer)} does, checking the
+     * interrupt of {@code caller}: the thread the diff runs for, which may not be the current one.
+     */
+    static void forEachBlock(int blocks, boolean parallel, Thread caller, IntConsumer block) {
         IntStream indices = IntStream.range(0, blocks);
         if (parallel) {
             indices = indices.parallel();

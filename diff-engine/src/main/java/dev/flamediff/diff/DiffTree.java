@@ -43,7 +43,7 @@ public final class DiffTree extends PreOrderTree {
     DiffTree(ValueType valueType, Normalization normalization, DiffSide base, DiffSide head,
              Frame[] frame, int[] parent, int[] end, int[] depth,
              double[] baseSelf, double[] headSelf, double[] baseTotal, double[] headTotal,
-             NodeSignificance significance, GateThresholds gate) {
+             NodeSignificance significance, GateThresholds gate, FunctionIds ids) {
         super(parent, end, depth);
         this.significance = significance;
         this.exact = baseSelf == null ? significance.runs() : null;
@@ -59,7 +59,7 @@ public final class DiffTree extends PreOrderTree {
         this.headTotal = headTotal;
         // Last: the by-function view reads the fields above (never the significance view,
         // which depends on it).
-        this.functions = FunctionTable.of(this, significance);
+        this.functions = FunctionTable.of(this, significance, ids);
         this.view = new DiffSignificance(this, significance, functions);
         this.recorded = this;
         this.summary = new SummaryMemo(() -> DiffSummary.of(this, DiffSummary.DEFAULT_LIMIT));

@@ -64,15 +64,30 @@ final class FunctionIds {
      * @throws CancellationException if the calling thread is interrupted meanwhile
      */
     static FunctionIds of(DiffTree diff, int blocks) {
-        int size = diff.size();
+        Frame[] frame = new Frame[diff.size()];
+        for (int n = 0; n < frame.length; n++) {
+            frame[n] = diff.frame(n);
+        }
+        return of(frame, blocks, Thread.currentThread());
+    }
+
+    /**
+     * Gives every node its frame and function ids as {@link #of(DiffTree, int)} does, from the
+     * nodes' frames in pre-order ({@code frame[0]} the root's), checking the interrupt of
+     * {@code caller}, the thread the diff runs for (this may run on a pool thread beside it).
+     *
+     * @throws CancellationException if {@code caller} is interrupted meanwhile
+     */
+    static FunctionIds of(Frame[] frame, int blocks, Thread caller) {
+        int size = frame.length;
         int[] frameOfNode = new int[size];
         int[] function = new int[size];
         function[0] = -1;
         Ids ids = new Ids();
         if (blocks <= 1) {
             for (int n = 1; n < size; n++) {
-                DiffInterrupts.checkEvery(n);
-                int index = ids.indexOf(diff.frame(n), 1);
+                DiffInterrupts.checkEvery(n, caller);
+                int index = ids.indexOf(frame[n], 1);
                 frameOfNode[n] = index;
                 function[n] = ids.functionOfFrame[index];
             }
@@ -80,25 +95,23 @@ final class FunctionIds {
         }
         Frame[][] localFrames = new Frame[blocks][];
         int[][] localCounts = new int[blocks][];
-        Thread caller = Thread.currentThread();
         // Each block: its distinct frame instances in the order met, their node counts, and per
         // node the local index (in frameOfNode for now).
-        DiffInterrupts.forEachBlock(blocks, true, b -> {
+        DiffInterrupts.forEachBlock(blocks, true, caller, b -> {
             Map<Frame, Integer> local = new IdentityHashMap<>();
             Frame[] met = new Frame[64];
             int[] counts = new int[64];
             for (int n = from(size, blocks, b), to = from(size, blocks, b + 1); n < to; n++) {
                 DiffInterrupts.checkEvery(n, caller);
-                Frame frame = diff.frame(n);
-                Integer index = local.get(frame);
+                Integer index = local.get(frame[n]);
                 if (index == null) {
                     index = local.size();
                     if (index == met.length) {
                         met = Arrays.copyOf(met, index * 2);
                         counts = Arrays.copyOf(counts, index * 2);
                     }
-                    met[index] = frame;
-                    local.put(frame, index);
+                    met[index] = frame[n];
+                    local.put(frame[n], index);
                 }
                 counts[index]++;
                 frameOfNode[n] = index;
@@ -108,7 +121,9 @@ final class FunctionIds {
         });
         int[][] globalOfLocal = new int[blocks][];
         for (int b = 0; b < blocks; b++) {
-            DiffInterrupts.check();
+            if (caller.isInterrupted()) {
+                throw DiffInterrupts.cancelled();
+            }
             Frame[] met = localFrames[b];
             int[] global = new int[met.length];
             for (int i = 0; i < met.length; i++) {
@@ -117,7 +132,7 @@ final class FunctionIds {
             globalOfLocal[b] = global;
         }
         int[] functionOfFrame = ids.functionOfFrame;
-        DiffInterrupts.forEachBlock(blocks, true, b -> {
+        DiffInterrupts.forEachBlock(blocks, true, caller, b -> {
             int[] global = globalOfLocal[b];
             for (int n = from(size, blocks, b), to = from(size, blocks, b + 1); n < to; n++) {
                 DiffInterrupts.checkEvery(n, caller);

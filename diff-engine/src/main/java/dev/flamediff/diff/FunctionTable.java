@@ -218,7 +218,26 @@ public final class FunctionTable {
      * @throws CancellationException if the thread is interrupted meanwhile
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance) {
-        return of(diff, significance, nodesOfFunction -> FunctionParts.forDiff(nodesOfFunction, diff.size()));
+        return of(diff, significance, idsOf(diff));
+    }
+
+    /**
+     * Builds the view of a diff whose nodes' function ids are given ({@link #idsOf}, worked out
+     * beside the node tests, which they do not depend on).
+     *
+     * @throws CancellationException if the thread is interrupted meanwhile
+     */
+    static FunctionTable of(DiffTree diff, NodeSignificance significance, FunctionIds ids) {
+        return of(diff, significance, ids, nodesOfFunction -> FunctionParts.forDiff(nodesOfFunction, diff.size()));
+    }
+
+    /** The blocks a diff of {@code size} nodes is given its function ids in. */
+    static int idBlocks(int size) {
+        return size >= FunctionParts.PARALLEL_THRESHOLD ? 2 * FunctionParts.threads() : 1;
+    }
+
+    private static FunctionIds idsOf(DiffTree diff) {
+        return FunctionIds.of(diff, idBlocks(diff.size()));
     }
 
     /**
@@ -229,8 +248,12 @@ public final class FunctionTable {
      * @throws CancellationException if the thread is interrupted meanwhile
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance, Function<int[], FunctionParts> parts) {
+        return of(diff, significance, idsOf(diff), parts);
+    }
+
+    private static FunctionTable of(DiffTree diff, NodeSignificance significance, FunctionIds ids,
+                                    Function<int[], FunctionParts> parts) {
         int size = diff.size();
-        FunctionIds ids = FunctionIds.of(diff, size >= FunctionParts.PARALLEL_THRESHOLD ? 2 * FunctionParts.threads() : 1);
         int[] rawFunction = ids.function;
         NodeFrames frames = ids.frames;
         int[] nodesOfFunction = ids.nodesOfFunction;

@@ -104,6 +104,11 @@ public final class UnionTree {
         }
         int n = frame.length;
         Normalization normalization = options.normalization();
+        // The function ids depend on the frames alone: on a large diff they are worked out on the
+        // pool beside the run values and node tests (a tenth of the diff's time on 8.6 M nodes).
+        int idBlocks = FunctionTable.idBlocks(n);
+        DiffInterrupts.Forked<FunctionIds> ids = DiffInterrupts.fork(idBlocks > 1,
+                caller -> FunctionIds.of(frame, idBlocks, caller));
         boolean[] system = FrameClass.systemMask(frame, parent, n);
         RunValues values = new RunValues(runs, baseRuns, runSelf, runCount, parent, system);
         NodeSignificance significance = NodeSignificance.compute(n, values,
@@ -111,6 +116,6 @@ public final class UnionTree {
                 options.significanceLevel(), n >= NodeSignificance.PARALLEL_THRESHOLD, NodeSignificance.BLOCK,
                 normalization.mode() != Normalization.Mode.FACTORS);
         return new DiffTree(type, normalization, base, head, frame, parent, end, depth,
-                baseSelf, headSelf, baseTotal, headTotal, significance, options.gate());
+                baseSelf, headSelf, baseTotal, headTotal, significance, options.gate(), ids.join());
     }
 }

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.flamediff.model.Frame;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,90 @@ class DiffInterruptsTest {
         Thread.currentThread().interrupt();
         assertThatThrownBy(() -> DiffInterrupts.adjust(p))
                 .isInstanceOf(CancellationException.class).hasMessage("the diff was interrupted");
+        assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    }
+
+    @Test
+    void aForkedPartIsGivenTheCallerAndHandsBackItsResult() {
+        // Whichever thread runs it (a pool thread, or the caller when it joins before one took
+        // it), the part checks the caller's interrupt.
+        Thread caller = Thread.currentThread();
+        DiffInterrupts.Forked<String> part = DiffInterrupts.fork(true, given -> given == caller ? "given the caller" : "given " + given);
+        assertThat(part.join()).isEqualTo("given the caller");
+    }
+
+    @Test
+    void theCallerInterruptedWhileItWaitsStopsTheForkedPart() throws Exception {
+        // With no pool thread the part would run here, before the interrupter starts.
+        assumeThat(java.util.concurrent.ForkJoinPool.getCommonPoolParallelism()).isPositive();
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        // Set once the test is over, so the part cannot outlive it on the shared pool.
+        java.util.concurrent.atomic.AtomicBoolean over = new java.util.concurrent.atomic.AtomicBoolean();
+        DiffInterrupts.Forked<Integer> part = DiffInterrupts.fork(true, caller -> {
+            ranOn.set(Thread.currentThread());
+            started.countDown();
+            int i = 1;
+            while (!over.get()) {
+                DiffInterrupts.checkEvery(i++, caller);
+            }
+            return i;
+        });
+        assertThat(started.await(20, TimeUnit.SECONDS)).isTrue();
+        if (ranOn.get() == Thread.currentThread()) {
+            over.set(true);
+        }
+        assumeThat(ranOn.get()).as("the part runs on a pool thread").isNotSameAs(Thread.currentThread());
+        Thread caller = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            caller.interrupt();
+        });
+        interrupter.start();
+        try {
+            assertThatThrownBy(part::join).isInstanceOf(CancellationException.class).hasMessage("the diff was interrupted");
+            assertThat(caller.isInterrupted()).isTrue();
+        } finally {
+            over.set(true);
+            interrupter.join();
+        }
+    }
+
+    @Test
+    void aPartNotForkedRunsHereAndNow() {
+        Thread caller = Thread.currentThread();
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        DiffInterrupts.Forked<Integer> part = DiffInterrupts.fork(false, given -> {
+            ranOn.set(Thread.currentThread());
+            return 7;
+        });
+        assertThat(ranOn.get()).isSameAs(caller);
+        assertThat(part.join()).isEqualTo(7);
+    }
+
+    @Test
+    void aForkedPartsFailureReachesTheCaller() {
+        DiffInterrupts.Forked<Integer> part = DiffInterrupts.fork(true, given -> {
+            throw new IllegalStateException("a frame the tree lacks");
+        });
+        assertThatThrownBy(part::join).isInstanceOf(IllegalStateException.class).hasMessageContaining("a frame the tree lacks");
+    }
+
+    @Test
+    void functionIdsWorkedOutOnThePoolStopWhenTheCallerIsInterrupted() {
+        // Enough nodes that the ids are given in blocks, as a large diff's are beside its node tests.
+        Frame[] frames = new Frame[1 << 18];
+        frames[0] = Frame.ROOT;
+        for (int n = 1; n < frames.length; n++) {
+            frames[n] = Frame.of("f" + (n % 5000));
+        }
+        Thread.currentThread().interrupt();
+        DiffInterrupts.Forked<FunctionIds> ids = DiffInterrupts.fork(true, caller -> FunctionIds.of(frames, 4, caller));
+        assertThatThrownBy(ids::join).isInstanceOf(CancellationException.class).hasMessage("the diff was interrupted");
         assertThat(Thread.currentThread().isInterrupted()).isTrue();
     }
 }
