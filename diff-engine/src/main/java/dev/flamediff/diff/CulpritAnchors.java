@@ -64,7 +64,9 @@ final class CulpritAnchors {
             // A program function that appeared under (or vanished from) several callers at once
             // changed itself: its callers did not each start or stop calling it.
             boolean ownChange = program && oneSided[n] && (spread[function[n]] & side(diff, n)) != 0;
-            newCode[n] = !nearRoot && (newCode[p] || (oneSided[n] && !ownChange));
+            // Its own change also under new code: callers too cheap to have been sampled in base
+            // are one-sided because of the change beneath them (see spreadOneSided).
+            newCode[n] = !nearRoot && !ownChange && (newCode[p] || oneSided[n]);
             programAbove[n] = program || programAbove[p];
             // Runtime code belongs to the program's method that calls it, as new code does; the
             // program's methods it calls back are their own again.
@@ -103,7 +105,17 @@ final class CulpritAnchors {
      * <p>A caller is the nearest frame above the method that is the program's or the JDK's
      * code: a thread or system frame between them ({@code I2C/C2I adapters}) is skipped, and a
      * stack with none above the method is truncated (async-profiler's {@code [unknown]} and
-     * {@code [break_*]} roots), not a second caller. The callers besides the largest must carry
+     * {@code [break_*]} roots), not a second caller.
+     *
+     * <p>Where the method's caller is one-sided too, the caller counted is the call that starts
+     * the run of one-sided edges above it (caller and callee function). A formatter reached
+     * through forty thin handlers, none of them sampled in base because the formatter was cheap
+     * there, is one-sided under forty calls a dispatcher makes in both profiles; counted by its
+     * direct callers it had been forty handlers' new code, and the dispatcher the culprit with
+     * the whole change. One new feature whose helpers call the formatter hangs from one call,
+     * the feature's, and stays new code. Under such a run, only a method that the other side ran
+     * somewhere counts: a library's sort that only the new calls reach is new code, not a change
+     * of its own. The callers besides the largest must carry
      * {@value #SPREAD_SHARE} of the method's one-sided value: a parser's new splitter with one
      * sample under a second, misattributed caller is still the parser's new code (it had been
      * named instead of the parser in one benchmark-suite run of twelve).
@@ -121,18 +133,35 @@ final class CulpritAnchors {
      */
     static byte[] spreadOneSided(DiffTree diff, int[] function, int functions, boolean[] oneSided,
                                  NodeFrames frames, boolean[] notCaller) {
-        // Per one-sided node, the node of its caller (0 for none: not counted).
+        // Per one-sided node, the top of the run of one-sided edges it ends (itself when its
+        // caller's edge has both sides), and the node of the caller above that top (0 for none:
+        // not counted). In pre-order, a node's parent is settled before it.
+        int[] top = new int[diff.size()];
         int[] callerNode = new int[diff.size()];
+        // Per function, the sides it has values on anywhere: bit 1 base, bit 2 head.
+        byte[] present = new byte[functions];
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            present[function[n]] |= (byte) ((diff.baseTotal(n) != 0 ? 1 : 0) | (diff.headTotal(n) != 0 ? 2 : 0));
+        }
         int m = 0;
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
             if (oneSided[n]) {
                 int p = diff.parent(n);
-                while (p != 0 && notCaller[frames.of(p)]) {
-                    p = diff.parent(p);
+                int s = side(diff, n);
+                top[n] = p != 0 && oneSided[p] && !notCaller[frames.of(p)] && side(diff, p) == s ? top[p] : n;
+                // Under a run of one-sided callers, only a method the other side ran too: one that
+                // never ran there (a library's internals the new code reaches) is new code.
+                if (top[n] != n && (present[function[n]] & (3 - s)) == 0) {
+                    continue;
                 }
-                callerNode[n] = p;
-                if (p != 0) {
+                int c = diff.parent(top[n]);
+                while (c != 0 && notCaller[frames.of(c)]) {
+                    c = diff.parent(c);
+                }
+                callerNode[n] = c;
+                if (c != 0) {
                     m++;
                 }
             }
@@ -141,13 +170,17 @@ final class CulpritAnchors {
         if (m == 0) {
             return out;
         }
-        // Each counted one-sided node's (callee, side, caller function) in one long; sorted, the
-        // distinct callers of a callee and side are adjacent.
+        // Each counted one-sided node's (callee, side, entry) in one long, the entry being the
+        // call edge into the top of its run (caller function, top's function): a dense id per
+        // distinct edge. Sorted, the distinct entries of a callee and side are adjacent.
+        EdgeSums entries = new EdgeSums();
+        int[] entryOf = new int[diff.size()];
         long[] keys = new long[m];
         int i = 0;
         for (int n = 1; n < diff.size(); n++) {
             if (callerNode[n] != 0) {
-                keys[i++] = key(function[n], side(diff, n) - 1, function[callerNode[n]]);
+                entryOf[n] = entries.index(function[callerNode[n]], function[top[n]]);
+                keys[i++] = key(function[n], side(diff, n) - 1, entryOf[n]);
             }
         }
         Arrays.sort(keys);
@@ -158,19 +191,25 @@ final class CulpritAnchors {
             }
         }
         keys = Arrays.copyOf(keys, distinct);
-        // Per distinct key, the one-sided value under that caller, and how far the parents'
-        // totals moved the method's way (up for head-only code, down for base-only code).
+        // Per distinct key, the one-sided value under that entry, and how far the totals above
+        // the entries moved the method's way (up for head-only code, down for base-only code):
+        // once per top node, however many of the method's nodes lie under it.
         double[] value = new double[distinct];
         double[] moved = new double[distinct];
+        int[] lastTop = new int[distinct];
         for (int n = 1; n < diff.size(); n++) {
             DiffInterrupts.checkEvery(n);
             if (callerNode[n] != 0) {
                 int s = side(diff, n) - 1;
-                int e = Arrays.binarySearch(keys, key(function[n], s, function[callerNode[n]]));
-                int p = diff.parent(n);
-                double change = diff.headTotal(p) - diff.baseTotal(p);
+                int e = Arrays.binarySearch(keys, key(function[n], s, entryOf[n]));
                 value[e] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
-                moved[e] += s == 1 ? change : -change;
+                // The nodes under one top come one after another (its subtree is contiguous).
+                if (lastTop[e] != top[n]) {
+                    lastTop[e] = top[n];
+                    int p = diff.parent(top[n]);
+                    double change = diff.headTotal(p) - diff.baseTotal(p);
+                    moved[e] += s == 1 ? change : -change;
+                }
             }
         }
         for (int start = 0; start < distinct; ) {

@@ -120,10 +120,13 @@ final class CulpritFinder {
             return tester.test(b, h, bv, hv, allRaw <= 0 ? 0 : Math.max(0, Math.min(1, systemRaw / allRaw)));
         }
 
-        /** Adds a node of new code called by the function: to the own change and to its side's part of it. */
-        void addNewCode(int node) {
-            add(node, false, null);
-            (diff.baseTotal(node) == 0 ? added : removed).add(node, false, null);
+        /**
+         * Adds a node of new code called by the function, less what culprits accepted inside it
+         * hold ({@code minus}, or null): to the own change and to its side's part of it.
+         */
+        void addNewCode(int node, AcceptedCulprits.Explained minus) {
+            add(node, false, minus);
+            (diff.baseTotal(node) == 0 ? added : removed).add(node, false, minus);
         }
 
         /**
@@ -164,11 +167,23 @@ final class CulpritFinder {
             part.add(n, true, null);
             for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
                 if (anchors.newCode(c)) {
-                    part.addNewCode(c);
+                    // A method that changed itself anchors inside new code (see CulpritAnchors):
+                    // once it is a culprit, its change is not also the new code's caller's.
+                    part.addNewCode(c, accepted.beneath(c));
                 }
             }
         }
         return part;
+    }
+
+    /** Returns whether a culprit accepted so far lies beneath one of the nodes. */
+    private boolean acceptedBeneath(int[] nodes) {
+        for (int n : nodes) {
+            if (accepted.beneath(n) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -202,7 +217,7 @@ final class CulpritFinder {
                 part.add(n, true, null);
                 for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
                     if (anchors.newCode(c)) {
-                        part.addNewCode(c);
+                        part.addNewCode(c, null);
                     }
                 }
                 double d = Math.abs(diff.totalDelta(n));
@@ -287,8 +302,12 @@ final class CulpritFinder {
             FunctionDiff fn = functions[f];
             Part chosen = null;
             ChangeTester.Outcome outcome = null;
-            Part own = nodes.length == all.length ? ownOnAnchors[f] : own(nodes);
-            if (ownSignificant[f] && Math.abs(own.delta()) >= FunctionTable.MIN_IMPACT * profileBase
+            boolean explainedBeneath = acceptedBeneath(nodes);
+            Part own = nodes.length == all.length && !explainedBeneath ? ownOnAnchors[f] : own(nodes);
+            // The family's test was of the whole own change; with a culprit's change taken out
+            // of the new code it calls, what is left must hold up on its own.
+            boolean ownHolds = ownSignificant[f] && (!explainedBeneath || pValue(own.testOwn(tester)) <= level);
+            if (ownHolds && Math.abs(own.delta()) >= FunctionTable.MIN_IMPACT * profileBase
                     && (fn.inclusiveSignificant() || callsSignificantNewCode(nodes, own.delta()))) {
                 chosen = own;
                 outcome = own.testOwn(tester);
@@ -313,6 +332,10 @@ final class CulpritFinder {
         out.sort(Comparator.comparingDouble((Culprit c) -> -Math.abs(c.impact()))
                 .thenComparing(c -> c.function().frame()));
         return List.copyOf(out);
+    }
+
+    private static double pValue(ChangeTester.Outcome outcome) {
+        return Double.isNaN(outcome.pValue()) ? 1 : outcome.pValue();
     }
 
     /** A candidate's inclusive change on the nodes, less what the culprits accepted beneath them hold. */

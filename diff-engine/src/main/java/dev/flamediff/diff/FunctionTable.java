@@ -165,7 +165,10 @@ public final class FunctionTable {
      *       that runtime code calls back (a lambda under a JDK stream) are functions of their
      *       own again. A program function whose call edges have values on one side only
      *       under two or more distinct callers (it appeared under all of them at once, or became
-     *       too cheap to be sampled under any) changed itself, and is its own candidate.</li>
+     *       too cheap to be sampled under any) changed itself, and is its own candidate; where its
+     *       callers are one-sided too (too cheap to be sampled without it), the callers counted
+     *       are the calls where that run of one-sided calls starts, and the function must have
+     *       run on the other side somewhere.</li>
      *   <li>Functions are visited callees first: a function with a node beneath another's
      *       topmost nodes is visited before that one. Otherwise (and where calls go both ways) the
      *       deepest change goes first, by the depth of the change weighted by its size. A function

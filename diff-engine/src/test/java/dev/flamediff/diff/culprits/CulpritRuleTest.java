@@ -359,6 +359,88 @@ class CulpritRuleTest {
     }
 
     /**
+     * Forty thin handlers (each with two steps under it, as a dispatcher's table of handlers has)
+     * call one formatter, which was too cheap in base for most of its paths to be sampled at all,
+     * handlers and steps included: in head it is slow through library code on every path. The
+     * handlers' one-sided edges are not forty handlers newly called by the dispatcher: they are
+     * one-sided because the formatter beneath them got slow. So the formatter is the culprit, and
+     * the dispatcher above, whose own code did not change, is not (before, the dispatcher was
+     * named "in its own code" with the whole change: a C program recorded with perf, and a Java
+     * one recorded by the JDK's recorder at its default 20 ms).
+     */
+    @Test
+    void aMethodSlowUnderManyThinCallersTooCheapToBeSampledInBaseIsTheCulprit() throws Exception {
+        for (long seed = 60; seed < 70; seed++) {
+            DiffTree diff = diff(
+                    base -> thinHandlers(base, "", 0.05).add("main;Worker.loop;Stages.run", 400),
+                    head -> thinHandlers(head, ";java.util.regex.Pattern.compile", 3)
+                            .add("main;Worker.loop;Stages.run", 400), seed);
+
+            List<Culprit> culprits = diff.functions().culprits();
+            assertThat(names(culprits)).as("seed %d", seed).first().isEqualTo("Keys.format");
+            assertThat(culprits.get(0).regression()).isTrue();
+            assertThat(names(culprits)).as("seed %d", seed)
+                    .noneMatch(n -> n.equals("App.dispatch") || n.startsWith("Handler") || n.startsWith("Step"));
+        }
+    }
+
+    /**
+     * The same shape in a native program: a row renderer reached through forty handlers, cheap in
+     * base, newly sorts and formats through the C library, whose recursive merge sort calls itself.
+     * The sort's internals are one-sided under many handlers too, but they never ran in base: they
+     * are the renderer's new code, and the renderer, which did run there, is the culprit (the
+     * merge sort had been named once the runs of one-sided callers counted).
+     */
+    @Test
+    void aNativeRendererSlowThroughTheCLibraryIsTheCulpritNotTheLibrarysSort() throws Exception {
+        for (long seed = 80; seed < 90; seed++) {
+            Stacks b = new Stacks();
+            Stacks h = new Stacks();
+            for (Stacks side : List.of(b, h)) {
+                side.add("prog;_start;main;steady", 200).add("prog;_start;main;dispatch", 1);
+            }
+            for (int i = 0; i < 40; i++) {
+                String row = "prog;_start;main;dispatch;handler_" + i + ";render_row";
+                b.add(row, 0.25);
+                h.add(row, 0.5).add(row + ";qsort_r;msort_with_tmp;msort_with_tmp;msort_with_tmp;cmp", 4)
+                        .add(row + ";qsort_r;msort_with_tmp;msort_with_tmp", 3)
+                        .add(row + ";snprintf;vfprintf_internal;printf_fp", 3);
+            }
+            Random random = new Random(seed);
+            DiffTree diff = Diffs.diff(b.profile("base", random), h.profile("head", random), DiffOptions.DEFAULT);
+
+            List<Culprit> culprits = diff.functions().culprits();
+            assertThat(names(culprits)).as("seed %d", seed).first().isEqualTo("render_row");
+            assertThat(names(culprits)).as("seed %d", seed)
+                    .noneMatch(n -> n.startsWith("msort") || n.startsWith("qsort") || n.equals("dispatch") || n.startsWith("handler"));
+        }
+    }
+
+    /**
+     * A new feature: one new method, which calls two new helpers, which call an existing
+     * formatter. Every edge below the feature is one-sided, and the formatter is one-sided under two
+     * callers; but all of it hangs from one new call, the feature's, so the change is the code that
+     * calls the feature, and the formatter, called more by new code, is not a culprit.
+     */
+    @Test
+    void anExistingMethodCalledByTheHelpersOfOneNewFeatureIsNotTheCulprit() throws Exception {
+        String orders = "main;Worker.loop;Orders.place";
+        for (long seed = 70; seed < 76; seed++) {
+            DiffTree diff = diff(
+                    base -> base.add(orders, 300).add("main;Worker.loop;Report.run;Keys.format", 60)
+                            .add("main;Worker.loop;Stages.run", 400),
+                    head -> head.add(orders, 300).add("main;Worker.loop;Report.run;Keys.format", 60)
+                            .add(orders + ";Loyalty.award;Loyalty.points;Keys.format", 150)
+                            .add(orders + ";Loyalty.award;Loyalty.tier;Keys.format", 150)
+                            .add("main;Worker.loop;Stages.run", 400), seed);
+
+            List<Culprit> culprits = diff.functions().culprits();
+            assertThat(names(culprits)).as("seed %d", seed).first().isEqualTo("Orders.place");
+            assertThat(names(culprits)).as("seed %d", seed).doesNotContain("Keys.format");
+        }
+    }
+
+    /**
      * Code of seven handlers moved into a new helper they all call (an extract-method refactor):
      * the handlers' totals stay, so the helper's one-sided edges are the handlers' new code, and
      * nothing changed.
@@ -496,6 +578,19 @@ class CulpritRuleTest {
 
     private static String handlerOwn(int i) {
         return "main;Worker.loop;Router.dispatch;Handler" + i + ".handle";
+    }
+
+    /**
+     * A dispatcher's forty handlers, each with two steps that call {@code Keys.format} (which
+     * ends in {@code tail}), {@code perPath} samples a path, and no work of their own.
+     */
+    private static Stacks thinHandlers(Stacks s, String tail, double perPath) {
+        for (int i = 0; i < 40; i++) {
+            for (String step : new String[] {"StepA", "StepB"}) {
+                s.add("main;Worker.loop;App.dispatch;Handler" + i + ".handle;" + step + i + ".run;Keys.format" + tail, perPath);
+            }
+        }
+        return s.add("main;Worker.loop;App.dispatch", 2);
     }
 
     /** Seven handlers, each with work of its own, each calling {@code tail} with {@code perHandler} samples. */
