@@ -268,6 +268,49 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * The dispatch recordings: a formatter reached through 64 thin paths (32 handlers of two
+     * steps, no work of their own), so cheap in base that most of its paths, handlers and steps
+     * hold no sample, is slower in head through the JDK code it newly calls. The formatter is the
+     * culprit with its whole change and fails the gate; the dispatcher above the handlers, whose
+     * own code did not change, is no culprit. Before, the JDK recorder's pair (a sample every 20
+     * ms) named the dispatcher, and async-profiler's gave the formatter two thirds of its change.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "ap-base.collapsed.gz, ap-head.collapsed.gz",
+        "ap-base.jfr.gz, ap-head.jfr.gz",
+        "jdk17-base.jfr.gz, jdk17-head.jfr.gz",
+    })
+    void aFormatterSlowUnderManyUnsampledCallersIsTheCulpritNotTheDispatcher(String base, String head) throws IOException {
+        String b = FixtureFiles.path("dispatch/" + base).toString();
+        String h = FixtureFiles.path("dispatch/" + head).toString();
+        Path json = dir.resolve("dispatch.json");
+        CliRun run = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .contains("Keys.format").doesNotContain("Dispatcher");
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        JsonNode regressions = doc.at("/summary/culpritRegressions");
+        JsonNode top = regressions.get(0);
+        assertThat(top.get("name").asText()).endsWith("DispatchApp$Keys.format");
+        assertThat(top.get("callees").get(0).get("name").asText()).startsWith("java.");
+        // The whole of the formatter's inclusive change is its own: none of it is left to a caller.
+        JsonNode function = doc.at("/functions/" + top.get("function").asInt());
+        assertThat(top.get("delta").asDouble()).isGreaterThan(0.9 * function.get("inclusiveDelta").asDouble());
+        for (JsonNode c : regressions) {
+            assertThat(c.get("name").asText()).doesNotContain("Dispatcher").doesNotContain("Handlers");
+        }
+
+        Path md = dir.resolve("dispatch.md");
+        CliRun report = CliRun.run(b, h, "-o", md.toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        assertThat(Files.readString(md).lines().findFirst().orElseThrow())
+                // "(new)" where base holds no sample of it (the JDK recorder's base run).
+                .containsPattern("\\*\\*Slower: `DispatchApp\\$Keys\\.format`( \\(new\\))? \\+").contains("now spent in `");
+    }
+
+    /**
      * The same shape in a C program under callgrind (exact instruction counts): parse_header
      * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
      * call graph alone (the reader apportions costs to callers) and with exact stacks.
@@ -389,6 +432,9 @@ class CulpritEndToEndTest {
         "../callpath/ap-base.collapsed.gz, ../callpath/ap-base2.collapsed.gz",
         "../callpath/ap-base.jfr.gz, ../callpath/ap-base2.jfr.gz",
         "../callpath/jdk17-base.jfr.gz, ../callpath/jdk17-base2.jfr.gz",
+        "../dispatch/ap-base.collapsed.gz, ../dispatch/ap-base2.collapsed.gz",
+        "../dispatch/ap-base.jfr.gz, ../dispatch/ap-base2.jfr.gz",
+        "../dispatch/jdk17-base.jfr.gz, ../dispatch/jdk17-base2.jfr.gz",
     })
     void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
         Path json = dir.resolve("same.json");

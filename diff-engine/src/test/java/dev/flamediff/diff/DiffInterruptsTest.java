@@ -107,6 +107,8 @@ class DiffInterruptsTest {
             assertThat(caller.isInterrupted()).isTrue();
         } finally {
             over.set(true);
+            // Cleared first: join would throw at once on the interrupted caller.
+            Thread.interrupted();
             interrupter.join();
         }
     }

@@ -388,8 +388,9 @@ class CulpritRuleTest {
      * The same shape in a native program: a row renderer reached through forty handlers, cheap in
      * base, newly sorts and formats through the C library, whose recursive merge sort calls itself.
      * The sort's internals are one-sided under many handlers too, but they never ran in base: they
-     * are the renderer's new code, and the renderer, which did run there, is the culprit (the
-     * merge sort had been named once the runs of one-sided callers counted).
+     * are the renderer's new code, and the renderer is the culprit (the merge sort, and the
+     * qsort above it with a cut-short stack as its "second caller", had each been named while the
+     * rule was being written).
      */
     @Test
     void aNativeRendererSlowThroughTheCLibraryIsTheCulpritNotTheLibrarysSort() throws Exception {
@@ -406,6 +407,8 @@ class CulpritRuleTest {
                         .add(row + ";qsort_r;msort_with_tmp;msort_with_tmp", 3)
                         .add(row + ";snprintf;vfprintf_internal;printf_fp", 3);
             }
+            // Stacks the unwinder cut short, the sort right under the process: no second caller.
+            h.add("prog;qsort_r;msort_with_tmp;msort_with_tmp", 1).add("prog;render_row;qsort_r", 1);
             Random random = new Random(seed);
             DiffTree diff = Diffs.diff(b.profile("base", random), h.profile("head", random), DiffOptions.DEFAULT);
 

@@ -1,0 +1,351 @@
+package dev.flamediff.diff;
+
+import java.util.Arrays;
+
+/**
+ * Which functions changed themselves by appearing under (or vanishing from) several callers at
+ * once, which {@link CulpritAnchors} lets anchor their own change instead of handing it to their
+ * callers as new code. Stateless.
+ */
+final class OneSidedSpread {
+
+    private OneSidedSpread() {
+    }
+
+    /**
+     * Returns, per function, bit 1 when the edges into it from {@value #SPREAD_CALLERS} or more
+     * distinct calling functions have values in base only, bit 2 the same for head only. A method
+     * that became too cheap to be sampled anywhere (or newly costly everywhere it is called) has
+     * one-sided edges from all its callers; taking each edge for a caller that stopped (or
+     * started) calling it split one change among the callers, none of them significant alone
+     * (a formatter called from seven handlers, 32% of a JDK recording to 0 samples, read as no
+     * change). One caller stays that caller's change: a parser that now calls a new splitter.
+     *
+     * <p>A caller is the nearest frame above the method that is the program's or the JDK's
+     * code: a thread or system frame between them ({@code I2C/C2I adapters}) is skipped, and a
+     * stack with none above the method is truncated (async-profiler's {@code [unknown]} and
+     * {@code [break_*]} roots), not a second caller.
+     *
+     * <p>Where the method's caller is one-sided too, the caller counted is the call that starts
+     * the run of one-sided edges above it (caller and callee function). A formatter reached
+     * through forty thin handlers, none of them sampled in base because the formatter was cheap
+     * there, is one-sided under forty calls a dispatcher makes in both profiles; counted by its
+     * direct callers it had been forty handlers' new code, and the dispatcher the culprit with
+     * the whole change. One new feature whose helpers call the formatter hangs from one call,
+     * the feature's, and stays new code. Two more tests keep a library's internals that only new
+     * calls reach new code: the method's value must be spread as much over its direct callers
+     * other than itself (a recursive merge sort under the C library's qsort has one), and no function may lie on the run above every one of its one-sided nodes (the
+     * multiplier under printf's several routines is reached only through printf).
+     *
+     * @param frames which distinct frame each node has
+     * @param notCaller per distinct frame, whether a caller is looked for above it instead
+     */
+    static byte[] of(DiffTree diff, int[] function, int functions, boolean[] oneSided,
+                     NodeFrames frames, boolean[] notCaller) {
+        int size = diff.size();
+        // Per one-sided node, the top of the run of one-sided edges it ends (itself when its
+        // caller's edge has both sides), -1 for other nodes. In pre-order, a node's parent is
+        // settled first.
+        int[] top = new int[size];
+        top[0] = -1;
+        int m = 0;
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            top[n] = -1;
+            if (oneSided[n]) {
+                int p = diff.parent(n);
+                top[n] = p != 0 && oneSided[p] && !notCaller[frames.of(p)]
+                        && CulpritAnchors.side(diff, p) == CulpritAnchors.side(diff, n) ? top[p] : n;
+                if (entry(diff, function, top, frames, notCaller, n) >= 0) {
+                    m++;
+                }
+            }
+        }
+        byte[] out = new byte[functions];
+        if (m == 0) {
+            return out;
+        }
+        // Each counted one-sided node's (callee, side, entry) in one long; sorted, the distinct
+        // entries of a callee and side are adjacent.
+        long[] keys = new long[m];
+        int counted = 0;
+        for (int n = 1; n < size; n++) {
+            int e = entry(diff, function, top, frames, notCaller, n);
+            if (e >= 0) {
+                keys[counted++] = key(function[n], CulpritAnchors.side(diff, n) - 1, e);
+            }
+        }
+        keys = distinctSorted(keys, m);
+        // Per distinct key, the one-sided value under that entry, and how far the totals above
+        // the entries moved the method's way (up for head-only code, down for base-only code):
+        // once per top node, however many of the method's nodes lie under it.
+        int distinct = keys.length;
+        double[] value = new double[distinct];
+        double[] moved = new double[distinct];
+        int[] lastTop = new int[distinct];
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            int entry = entry(diff, function, top, frames, notCaller, n);
+            if (entry >= 0) {
+                int s = CulpritAnchors.side(diff, n) - 1;
+                int e = Arrays.binarySearch(keys, key(function[n], s, entry));
+                value[e] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
+                // The nodes under one top come one after another (its subtree is contiguous).
+                if (lastTop[e] != top[n]) {
+                    lastTop[e] = top[n];
+                    int p = diff.parent(top[n]);
+                    double change = diff.headTotal(p) - diff.baseTotal(p);
+                    moved[e] += s == 1 ? change : -change;
+                }
+            }
+        }
+        for (int start = 0; start < distinct; ) {
+            int end = start + 1;
+            while (end < distinct && keys[end] >>> 32 == keys[start] >>> 32) {
+                end++;
+            }
+            if (spread(value, start, end) && sum(moved, start, end) >= CALLERS_MOVED * sum(value, start, end)) {
+                long calleeAndSide = keys[start] >>> 32;
+                out[(int) (calleeAndSide >>> 1)] |= (byte) (1 << (calleeAndSide & 1));
+            }
+            start = end;
+        }
+        dropFewDirectCallers(diff, function, top, frames, notCaller, out);
+        dropDominated(diff, function, oneSided, top, frames, notCaller, out);
+        return out;
+    }
+
+    /**
+     * The entry of a counted one-sided node: the function of the top of its run when the run is
+     * longer than the node (the call into the run, whose caller is the same dispatcher on most
+     * paths), else the function of its caller; -1 when no caller lies above the top (a stack cut
+     * short, or right under a thread), or for a node with values on both sides.
+     */
+    private static int entry(DiffTree diff, int[] function, int[] top, NodeFrames frames, boolean[] notCaller, int n) {
+        if (top[n] < 0) {
+            return -1;
+        }
+        int caller = callerAbove(diff, top[n], frames, notCaller);
+        if (caller == 0) {
+            return -1;
+        }
+        return top[n] == n ? function[caller] : function[top[n]];
+    }
+
+    /**
+     * Clears the bit of every function and side whose value is not spread over its direct callers
+     * (see {@link #spread}), counting neither the function itself (a recursive method's inner
+     * calls) nor a node that has no caller above its run.
+     */
+    private static void dropFewDirectCallers(DiffTree diff, int[] function, int[] top, NodeFrames frames,
+                                             boolean[] notCaller, byte[] spread) {
+        int size = diff.size();
+        int d = 0;
+        for (int n = 1; n < size; n++) {
+            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
+                int c = callerAbove(diff, n, frames, notCaller);
+                if (c != 0 && function[c] != function[n]) {
+                    d++;
+                }
+            }
+        }
+        long[] direct = new long[d];
+        int filled = 0;
+        for (int n = 1; n < size; n++) {
+            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
+                int c = callerAbove(diff, n, frames, notCaller);
+                if (c != 0 && function[c] != function[n]) {
+                    direct[filled++] = key(function[n], CulpritAnchors.side(diff, n) - 1, function[c]);
+                }
+            }
+        }
+        direct = distinctSorted(direct, d);
+        double[] value = new double[direct.length];
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
+                int c = callerAbove(diff, n, frames, notCaller);
+                if (c != 0 && function[c] != function[n]) {
+                    int s = CulpritAnchors.side(diff, n) - 1;
+                    value[Arrays.binarySearch(direct, key(function[n], s, function[c]))] +=
+                            s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
+                }
+            }
+        }
+        byte[] kept = new byte[spread.length];
+        for (int start = 0; start < direct.length; ) {
+            int end = start + 1;
+            while (end < direct.length && direct[end] >>> 32 == direct[start] >>> 32) {
+                end++;
+            }
+            if (spread(value, start, end)) {
+                long calleeAndSide = direct[start] >>> 32;
+                kept[(int) (calleeAndSide >>> 1)] |= (byte) (1 << (calleeAndSide & 1));
+            }
+            start = end;
+        }
+        for (int f = 0; f < spread.length; f++) {
+            spread[f] &= kept[f];
+        }
+    }
+
+    /** Returns whether the node is one-sided on a side its function is marked spread on. */
+    private static boolean marked(DiffTree diff, int[] function, byte[] spread, int[] top, int n) {
+        return top[n] >= 0 && (spread[function[n]] & (1 << (CulpritAnchors.side(diff, n) - 1))) != 0;
+    }
+
+    /**
+     * Returns whether values[start, end) (one callee and side, a value per caller) are spread:
+     * {@value #SPREAD_CALLERS} or more callers, those besides the largest holding
+     * {@value #SPREAD_SHARE} of the value (a stack cut short that puts the method right under
+     * its thread, one sample, is not a second caller).
+     */
+    private static boolean spread(double[] values, int start, int end) {
+        double total = sum(values, start, end);
+        double largest = 0;
+        for (int j = start; j < end; j++) {
+            largest = Math.max(largest, values[j]);
+        }
+        return end - start >= SPREAD_CALLERS && total - largest >= SPREAD_SHARE * total;
+    }
+
+    private static double sum(double[] values, int start, int end) {
+        double total = 0;
+        for (int j = start; j < end; j++) {
+            total += values[j];
+        }
+        return total;
+    }
+
+    /**
+     * Clears the bit of every function and side whose one-sided nodes all lie under one other
+     * function on their runs: a library routine with several callers of its own inside the one
+     * call new code makes. The runs are walked until the functions common to them run out; a
+     * method with a node right under a caller that has both sides has no run above it and keeps
+     * its bit. A walk longer than {@value #WALK_BUDGET} steps for one function stops and keeps
+     * the function as new code, the reading before runs were counted.
+     */
+    private static void dropDominated(DiffTree diff, int[] function, boolean[] oneSided, int[] top,
+                                      NodeFrames frames, boolean[] notCaller, byte[] spread) {
+        int size = diff.size();
+        // The spread functions' counted nodes, side by side: a count per (function, side), then the nodes.
+        int[] count = new int[2 * spread.length];
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
+                count[2 * function[n] + CulpritAnchors.side(diff, n) - 1]++;
+            }
+        }
+        int[] start = new int[count.length + 1];
+        for (int k = 0; k < count.length; k++) {
+            start[k + 1] = start[k] + count[k];
+        }
+        int[] nodes = new int[start[count.length]];
+        int[] fill = Arrays.copyOf(start, count.length);
+        for (int n = 1; n < size; n++) {
+            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
+                nodes[fill[2 * function[n] + CulpritAnchors.side(diff, n) - 1]++] = n;
+            }
+        }
+        for (int k = 0; k < count.length; k++) {
+            DiffInterrupts.check();
+            if (count[k] > 0 && dominated(diff, function, oneSided, top, nodes, start[k], start[k + 1], k >>> 1)) {
+                spread[k >>> 1] &= (byte) ~(1 << (k & 1));
+            }
+        }
+    }
+
+    /** Returns whether some function other than {@code f} lies on the run above every node in nodes[from, to). */
+    private static boolean dominated(DiffTree diff, int[] function, boolean[] oneSided, int[] top, int[] nodes,
+                                     int from, int to, int f) {
+        int[] common = null;
+        int commonCount = 0;
+        long steps = 0;
+        for (int i = from; i < to; i++) {
+            int n = nodes[i];
+            if (top[n] == n) {
+                return false;
+            }
+            int[] run = new int[8];
+            int length = 0;
+            for (int a = diff.parent(n); ; a = diff.parent(a)) {
+                if (++steps > WALK_BUDGET) {
+                    return true;
+                }
+                if (function[a] != f) {
+                    if (length == run.length) {
+                        run = Arrays.copyOf(run, 2 * length);
+                    }
+                    run[length++] = function[a];
+                }
+                if (a == top[n] || !oneSided[a]) {
+                    break;
+                }
+            }
+            if (common == null) {
+                common = run;
+                commonCount = length;
+            } else {
+                int kept = 0;
+                for (int c = 0; c < commonCount; c++) {
+                    for (int r = 0; r < length; r++) {
+                        if (run[r] == common[c]) {
+                            common[kept++] = common[c];
+                            break;
+                        }
+                    }
+                }
+                commonCount = kept;
+            }
+            if (commonCount == 0) {
+                return false;
+            }
+        }
+        return commonCount > 0;
+    }
+
+    /** The most steps the walk of one function's runs may take. */
+    static final int WALK_BUDGET = 1 << 22;
+
+    /** The nearest node above {@code node} whose frame a caller is named after; 0 for none. */
+    private static int callerAbove(DiffTree diff, int node, NodeFrames frames, boolean[] notCaller) {
+        int c = diff.parent(node);
+        while (c != 0 && notCaller[frames.of(c)]) {
+            c = diff.parent(c);
+        }
+        return c;
+    }
+
+    /** The distinct values among the first {@code length}, sorted. */
+    private static long[] distinctSorted(long[] values, int length) {
+        Arrays.sort(values, 0, length);
+        int distinct = 0;
+        for (int j = 0; j < length; j++) {
+            if (j == 0 || values[j] != values[j - 1]) {
+                values[distinct++] = values[j];
+            }
+        }
+        return Arrays.copyOf(values, distinct);
+    }
+
+    private static long key(int callee, int side, int caller) {
+        return (long) callee << 33 | (long) side << 32 | (caller & 0xFFFFFFFFL);
+    }
+
+    /** How many distinct callers a function must appear under (or vanish from) at once to have changed itself. */
+    static final int SPREAD_CALLERS = 2;
+
+    /**
+     * The least share of a spread method's one-sided value its callers besides the largest must
+     * carry: a fifth, so a method the program's code newly calls from a second place a quarter as
+     * often is its own change, and one caller's with a stray sample elsewhere is that caller's.
+     */
+    static final double SPREAD_SHARE = 0.2;
+
+    /**
+     * The least share of a spread method's one-sided value that its callers' totals must have
+     * moved with it for the change to be its own: half, far from both the refactor's 0 and the
+     * full share of time that appeared or vanished with the method.
+     */
+    static final double CALLERS_MOVED = 0.5;
+}
