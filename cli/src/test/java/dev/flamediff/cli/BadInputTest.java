@@ -49,6 +49,20 @@ class BadInputTest {
         assertThat(run.err()).startsWith("flamediff: " + bad + ": not a profile flamediff can read (expected ");
     }
 
+    /** Raw `perf script` text is not folded stacks: the one line says how to fold it. */
+    @Test
+    void perfScriptTextSaysToFoldItFirst() throws IOException {
+        Path bad = write("perf.txt", "prog 31772 64346.913437:    2004008 cpu-clock:ppp: \n"
+                + "\t            1ab0 steady+0x1e (/usr/local/bin/prog)\n"
+                + "\t            1b3e main+0x40 (/usr/local/bin/prog)\n"
+                + "\t           27249 __libc_start_call_main+0x79 (/usr/lib/x86_64-linux-gnu/libc.so.6)\n\n"
+                + "prog 31772 64346.915518:    2004008 cpu-clock:ppp: \n"
+                + "\t            1b3e main+0x40 (/usr/local/bin/prog)\n\n");
+        CliRun run = assertFailsCleanly(bad.toString(), GOOD);
+        assertThat(run.err()).startsWith("flamediff: " + bad + ": not a profile flamediff can read (expected ")
+                .contains("this looks like `perf script` output: fold the stacks first");
+    }
+
     @Test
     void lineWithoutCount() throws IOException {
         Path bad = write("nocount.collapsed", "main;work 3\nmain;idle\n");

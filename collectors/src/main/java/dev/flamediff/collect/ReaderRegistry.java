@@ -69,7 +69,8 @@ public final class ReaderRegistry {
             }
             if (!needMore || complete || want >= MAX_PREFIX) {
                 String what = prefix.length == 0 ? "the input is empty" : "not a profile flamediff can read (expected "
-                        + String.join(", ", readers.stream().map(ProfileReader::format).toList()) + ")";
+                        + String.join(", ", readers.stream().map(ProfileReader::format).toList()) + ")"
+                        + FormatHints.of(prefix).map(hint -> "; " + hint).orElse("");
                 throw new UnrecognizedFormatException(what, input.name(), null, null, null);
             }
             want *= 4;

@@ -2,6 +2,7 @@ package dev.flamediff.diff;
 
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.JavaNames;
 import java.util.List;
 
 /**
@@ -135,12 +136,14 @@ final class FrameClass {
         return !jvm || !isSystem(frame) && !(isJava(frame) && isJdkMethod(frame.name()));
     }
 
-    /** Returns whether the frame is a Java method: by its kind, or by a name with a package or class separator. */
+    /**
+     * Returns whether the frame is a Java method: by its kind, or by a name that is a method's
+     * ({@link JavaNames#isMethodName}; not a native clone's such as {@code foo.isra.0}).
+     */
     static boolean isJava(Frame frame) {
         return switch (frame.kind()) {
             case INTERPRETED, JIT, INLINED, C1 -> true;
-            case UNKNOWN -> (frame.name().indexOf('.') > 0 || frame.name().indexOf('/') > 0)
-                    && frame.name().indexOf("::") < 0 && !frame.equals(Frame.ROOT);
+            case UNKNOWN -> !frame.equals(Frame.ROOT) && JavaNames.isMethodName(frame.name());
             default -> false;
         };
     }

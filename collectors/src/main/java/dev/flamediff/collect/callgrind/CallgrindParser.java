@@ -42,6 +42,8 @@ final class CallgrindParser {
     private int parts;
     private boolean partSummary;
     private boolean partTotals;
+    /** Whether the current part has had a cost line. */
+    private boolean partCosts;
     private String command = "";
     private String creator = "";
 
@@ -216,6 +218,9 @@ final class CallgrindParser {
             case "summary" -> {
                 summary = addTo(summary, value, key);
                 partSummary = true;
+                // Callgrind announces a part's costs in its header and ends it with totals:;
+                // cachegrind writes summary: last, after the costs, and no totals: at all.
+                partTotals |= partCosts;
             }
             case "totals" -> {
                 totals = addTo(totals, value, key);
@@ -224,6 +229,7 @@ final class CallgrindParser {
             case "part" -> {
                 partSummary = false;
                 partTotals = false;
+                partCosts = false;
                 parts++;
                 positions.reset();
                 function = -1;
@@ -249,6 +255,7 @@ final class CallgrindParser {
     private void costLine(String line) throws ProfileException {
         requireEvents();
         String[] tokens = tokens(line);
+        partCosts = true;
         int used = positions.cost(tokens);
         if (pending == Pending.JUMP) {
             // The position line after a jump names the jump's source; it has no cost of its own.

@@ -3,6 +3,7 @@ package dev.flamediff.collect.collapsed;
 import dev.flamediff.collect.FrameNameNormalizer;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.JavaNames;
 
 /**
  * Turns one frame of a collapsed stack, as written, into a {@link Frame}. The rules, in order:
@@ -135,9 +136,12 @@ final class CollapsedFrameDecoder {
         return raw.contains("::") || raw.startsWith("-[") || raw.startsWith("+[");
     }
 
-    /** A JVM internal class or method name: {@code java/lang/Thread.run}, no spaces. */
-    private static boolean looksLikeJvmName(String raw) {
-        return raw.indexOf('/') > 0 && Character.isJavaIdentifierStart(raw.charAt(0))
-                && raw.indexOf(' ') < 0;
+    /**
+     * A JVM internal class or method name, {@code java/lang/Thread.run}, once its run-specific
+     * parts are taken out ({@code LambdaForm$MH.0x0000000801010400}); not another runtime's
+     * name with slashes ({@code node:internal/process/task_queues}), whose slashes stay.
+     */
+    private boolean looksLikeJvmName(String raw) {
+        return raw.indexOf('/') > 0 && JavaNames.isInternalName(normalizer.normalize(raw));
     }
 }

@@ -11,6 +11,7 @@ import dev.flamediff.model.CallTreeBuilder;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.IncompatibleProfilesException;
+import dev.flamediff.model.JavaNames;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.MalformedProfileException;
 import dev.flamediff.model.Position;
@@ -225,10 +226,9 @@ final class PprofDecoder {
         return new Frame(name, kind);
     }
 
-    /** A JVM internal class or method name: {@code java/lang/Thread.run}, no spaces. */
+    /** A JVM internal method name ({@code java/lang/Thread.run}), not another runtime's name with slashes. */
     private static boolean looksLikeJvmName(String name) {
-        return name.indexOf('/') > 0 && Character.isJavaIdentifierStart(name.charAt(0)) && name.indexOf(' ') < 0
-                && name.indexOf('.') > 0;
+        return name.indexOf('/') > 0 && name.indexOf('.') > 0 && JavaNames.isInternalName(name);
     }
 
     private ProfileMetadata metadata(List<ValueType> types, long labelled) throws ProfileException {

@@ -85,6 +85,22 @@ class CallgrindBadInputTest {
         assertThat(CallgrindFixtures.read("base").metadata().truncated()).isFalse();
     }
 
+    /**
+     * Cachegrind writes its file's summary: last, after the costs, and no totals: line (valgrind
+     * 3.19, {@code --cache-sim=no}): a whole file, not one cut short.
+     */
+    @Test
+    void aCachegrindFileEndingInItsSummaryIsWhole() throws Exception {
+        String text = "desc: I1 cache: 32768 B, 64 B, 8-way associative\ncmd: ./prog 5000\nevents: Ir\n"
+                + "fl=prog.c\nfn=main\n10 40\nfn=checksum\n20 500\nfn=msort_with_tmp.part.0\n30 60\nsummary: 600\n";
+        var p = CallgrindText.read(text);
+        assertThat(p.metadata().truncated()).isFalse();
+        assertThat(p.metadata().losses()).isEmpty();
+        assertThat(p.tree().total(0, 0)).isEqualTo(600);
+        // Cut before its summary, nothing tells: cachegrind announces no costs up front.
+        assertThat(CallgrindText.read(text.substring(0, text.indexOf("summary:"))).metadata().truncated()).isFalse();
+    }
+
     @Test
     void truncatedAndCorruptedRecordingsFailCleanlyOrReadWithTheirTotals() throws Exception {
         // Seeded: cut or flip bytes of a real recording; the reader either reads it or throws a

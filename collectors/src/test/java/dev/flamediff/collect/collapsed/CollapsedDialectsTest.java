@@ -163,6 +163,20 @@ class CollapsedDialectsTest {
                 "java.lang.Thread.run;java.lang.Number.<init> 2", "java/lang/Thread.run;java/lang/Number.<init> 1");
     }
 
+    /**
+     * Node's and other runtimes' names with slashes keep them (perf with {@code --perf-basic-prof}
+     * writes {@code node:internal/process/task_queues}); only the JVM's spelling becomes dots,
+     * hidden classes' addresses included.
+     */
+    @Test
+    void onlyTheJvmsSlashedNamesBecomeDotted() throws Exception {
+        String text = "node;node:internal/process/task_queues;processTicksAndRejections 2\n"
+                + "java/lang/Thread.run;java/lang/invoke/LambdaForm$MH.0x0000000801010400.invoke 1\n";
+        assertThat(stacks(read(text).tree())).containsExactly(
+                "java.lang.Thread.run;java.lang.invoke.LambdaForm$MH.invoke 1",
+                "node;node:internal/process/task_queues;processTicksAndRejections 2");
+    }
+
     @Test
     void cpuFeatureVariantsOfStubNamesAreOneFrame() throws Exception {
         String text = "System.arraycopy_[j];jbyte_disjoint_arraycopy_avx3 2\nSystem.arraycopy_[j];jbyte_disjoint_arraycopy 3\n"

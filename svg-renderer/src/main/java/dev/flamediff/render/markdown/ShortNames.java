@@ -1,6 +1,6 @@
 package dev.flamediff.render.markdown;
 
-import java.util.regex.Pattern;
+import dev.flamediff.model.JavaNames;
 
 /**
  * The names the report's first table shows: a Java method as {@code Class.method} (its package
@@ -12,15 +12,13 @@ final class ShortNames {
     /** The longest short name, so that the first table fits a pull-request comment (880 px). */
     static final int MAX = 48;
 
-    private static final Pattern JAVA = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
-
     private ShortNames() {
     }
 
     /** Returns the short form of a frame name. */
     static String of(String name) {
         String s = name;
-        if (JAVA.matcher(name).matches()) {
+        if (name.indexOf('/') < 0 && JavaNames.isMethodName(name)) {
             int method = name.lastIndexOf('.');
             int cls = name.lastIndexOf('.', method - 1);
             s = cls < 0 ? name : name.substring(cls + 1);

@@ -6,6 +6,7 @@ import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.diff.RunVariation;
+import dev.flamediff.model.JavaNames;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.CulpritCallees;
 import dev.flamediff.render.DominantCaller;
@@ -70,16 +71,13 @@ final class HeaderText {
 
     /** A Java method's class and name ({@code Pattern.compile}), anything else as it is. */
     static String shortName(String name) {
-        if (!JAVA_NAME.matcher(name).matches()) {
+        if (name.indexOf('/') >= 0 || !JavaNames.isMethodName(name)) {
             return name;
         }
         int method = name.lastIndexOf('.');
         int cls = name.lastIndexOf('.', method - 1);
         return cls < 0 ? name : name.substring(cls + 1);
     }
-
-    private static final java.util.regex.Pattern JAVA_NAME =
-            java.util.regex.Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
 
     /** Returns the line naming the inputs: {@code base: a.jfr → head: b.jfr}. */
     static String inputs(DiffTree diff) {
