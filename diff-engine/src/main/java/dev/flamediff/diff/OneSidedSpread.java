@@ -45,35 +45,35 @@ final class OneSidedSpread {
         int size = diff.size();
         // Per one-sided node, the top of the run of one-sided edges it ends (itself when its
         // caller's edge has both sides), -1 for other nodes. In pre-order, a node's parent is
-        // settled first.
+        // settled first. The counted nodes (a caller above the top) are listed with their entry
+        // and side; the later passes read the list, not the tree.
         int[] top = new int[size];
         top[0] = -1;
-        int m = 0;
+        Counted counted = new Counted();
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
             top[n] = -1;
             if (oneSided[n]) {
                 int p = diff.parent(n);
+                int side = CulpritAnchors.side(diff, n) - 1;
                 top[n] = p != 0 && oneSided[p] && !notCaller[frames.of(p)]
-                        && CulpritAnchors.side(diff, p) == CulpritAnchors.side(diff, n) ? top[p] : n;
-                if (entry(diff, function, top, frames, notCaller, n) >= 0) {
-                    m++;
+                        && CulpritAnchors.side(diff, p) - 1 == side ? top[p] : n;
+                int caller = callerAbove(diff, top[n], frames, notCaller);
+                if (caller != 0) {
+                    counted.add(n, side, top[n] == n ? function[caller] : function[top[n]]);
                 }
             }
         }
         byte[] out = new byte[functions];
+        int m = counted.size;
         if (m == 0) {
             return out;
         }
-        // Each counted one-sided node's (callee, side, entry) in one long; sorted, the distinct
-        // entries of a callee and side are adjacent.
+        // Each counted node's (callee, side, entry) in one long; sorted, the distinct entries of
+        // a callee and side are adjacent.
         long[] keys = new long[m];
-        int counted = 0;
-        for (int n = 1; n < size; n++) {
-            int e = entry(diff, function, top, frames, notCaller, n);
-            if (e >= 0) {
-                keys[counted++] = key(function[n], CulpritAnchors.side(diff, n) - 1, e);
-            }
+        for (int c = 0; c < m; c++) {
+            keys[c] = key(function[counted.node[c]], counted.side[c], counted.entry[c]);
         }
         keys = distinctSorted(keys, m);
         // Per distinct key, the one-sided value under that entry, and how far the totals above
@@ -83,20 +83,18 @@ final class OneSidedSpread {
         double[] value = new double[distinct];
         double[] moved = new double[distinct];
         int[] lastTop = new int[distinct];
-        for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
-            int entry = entry(diff, function, top, frames, notCaller, n);
-            if (entry >= 0) {
-                int s = CulpritAnchors.side(diff, n) - 1;
-                int e = Arrays.binarySearch(keys, key(function[n], s, entry));
-                value[e] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
-                // The nodes under one top come one after another (its subtree is contiguous).
-                if (lastTop[e] != top[n]) {
-                    lastTop[e] = top[n];
-                    int p = diff.parent(top[n]);
-                    double change = diff.headTotal(p) - diff.baseTotal(p);
-                    moved[e] += s == 1 ? change : -change;
-                }
+        for (int c = 0; c < m; c++) {
+            DiffInterrupts.checkEvery(c);
+            int n = counted.node[c];
+            int s = counted.side[c];
+            int e = Arrays.binarySearch(keys, key(function[n], s, counted.entry[c]));
+            value[e] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
+            // The nodes under one top come one after another (its subtree is contiguous).
+            if (lastTop[e] != top[n]) {
+                lastTop[e] = top[n];
+                int p = diff.parent(top[n]);
+                double change = diff.headTotal(p) - diff.baseTotal(p);
+                moved[e] += s == 1 ? change : -change;
             }
         }
         for (int start = 0; start < distinct; ) {
@@ -110,26 +108,40 @@ final class OneSidedSpread {
             }
             start = end;
         }
-        dropFewDirectCallers(diff, function, top, frames, notCaller, out);
-        dropDominated(diff, function, oneSided, top, frames, notCaller, out);
+        Counted marked = counted.marked(function, out);
+        dropFewDirectCallers(diff, function, frames, notCaller, marked, out);
+        dropDominated(diff, function, oneSided, top, marked, out);
         return out;
     }
 
-    /**
-     * The entry of a counted one-sided node: the function of the top of its run when the run is
-     * longer than the node (the call into the run, whose caller is the same dispatcher on most
-     * paths), else the function of its caller; -1 when no caller lies above the top (a stack cut
-     * short, or right under a thread), or for a node with values on both sides.
-     */
-    private static int entry(DiffTree diff, int[] function, int[] top, NodeFrames frames, boolean[] notCaller, int n) {
-        if (top[n] < 0) {
-            return -1;
+    /** The counted one-sided nodes in pre-order, each with its side (0 base, 1 head) and entry. */
+    private static final class Counted {
+        int[] node = new int[64];
+        int[] side = new int[64];
+        int[] entry = new int[64];
+        int size;
+
+        void add(int n, int s, int e) {
+            if (size == node.length) {
+                node = Arrays.copyOf(node, 2 * size);
+                side = Arrays.copyOf(side, 2 * size);
+                entry = Arrays.copyOf(entry, 2 * size);
+            }
+            node[size] = n;
+            side[size] = s;
+            entry[size++] = e;
         }
-        int caller = callerAbove(diff, top[n], frames, notCaller);
-        if (caller == 0) {
-            return -1;
+
+        /** The nodes whose function is marked spread on their side, in the same order. */
+        Counted marked(int[] function, byte[] spread) {
+            Counted out = new Counted();
+            for (int c = 0; c < size; c++) {
+                if ((spread[function[node[c]]] & (1 << side[c])) != 0) {
+                    out.add(node[c], side[c], entry[c]);
+                }
+            }
+            return out;
         }
-        return top[n] == n ? function[caller] : function[top[n]];
     }
 
     /**
@@ -137,49 +149,35 @@ final class OneSidedSpread {
      * (see {@link #spread}), counting neither the function itself (a recursive method's inner
      * calls) nor a node that has no caller above its run.
      */
-    private static void dropFewDirectCallers(DiffTree diff, int[] function, int[] top, NodeFrames frames,
-                                             boolean[] notCaller, byte[] spread) {
-        int size = diff.size();
+    private static void dropFewDirectCallers(DiffTree diff, int[] function, NodeFrames frames, boolean[] notCaller,
+                                             Counted marked, byte[] spread) {
+        long[] direct = new long[marked.size];
         int d = 0;
-        for (int n = 1; n < size; n++) {
-            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
-                int c = callerAbove(diff, n, frames, notCaller);
-                if (c != 0 && function[c] != function[n]) {
-                    d++;
-                }
+        for (int c = 0; c < marked.size; c++) {
+            int n = marked.node[c];
+            int caller = callerAbove(diff, n, frames, notCaller);
+            if (caller != 0 && function[caller] != function[n]) {
+                direct[d++] = key(function[n], marked.side[c], function[caller]);
             }
         }
-        long[] direct = new long[d];
-        int filled = 0;
-        for (int n = 1; n < size; n++) {
-            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
-                int c = callerAbove(diff, n, frames, notCaller);
-                if (c != 0 && function[c] != function[n]) {
-                    direct[filled++] = key(function[n], CulpritAnchors.side(diff, n) - 1, function[c]);
-                }
-            }
-        }
-        direct = distinctSorted(direct, d);
-        double[] value = new double[direct.length];
-        for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
-            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
-                int c = callerAbove(diff, n, frames, notCaller);
-                if (c != 0 && function[c] != function[n]) {
-                    int s = CulpritAnchors.side(diff, n) - 1;
-                    value[Arrays.binarySearch(direct, key(function[n], s, function[c]))] +=
-                            s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
-                }
+        long[] distinct = distinctSorted(direct.clone(), d);
+        double[] value = new double[distinct.length];
+        for (int c = 0, k = 0; c < marked.size; c++) {
+            int n = marked.node[c];
+            int caller = callerAbove(diff, n, frames, notCaller);
+            if (caller != 0 && function[caller] != function[n]) {
+                int s = marked.side[c];
+                value[Arrays.binarySearch(distinct, direct[k++])] += s == 1 ? diff.headTotal(n) : diff.baseTotal(n);
             }
         }
         byte[] kept = new byte[spread.length];
-        for (int start = 0; start < direct.length; ) {
+        for (int start = 0; start < distinct.length; ) {
             int end = start + 1;
-            while (end < direct.length && direct[end] >>> 32 == direct[start] >>> 32) {
+            while (end < distinct.length && distinct[end] >>> 32 == distinct[start] >>> 32) {
                 end++;
             }
             if (spread(value, start, end)) {
-                long calleeAndSide = direct[start] >>> 32;
+                long calleeAndSide = distinct[start] >>> 32;
                 kept[(int) (calleeAndSide >>> 1)] |= (byte) (1 << (calleeAndSide & 1));
             }
             start = end;
@@ -187,11 +185,6 @@ final class OneSidedSpread {
         for (int f = 0; f < spread.length; f++) {
             spread[f] &= kept[f];
         }
-    }
-
-    /** Returns whether the node is one-sided on a side its function is marked spread on. */
-    private static boolean marked(DiffTree diff, int[] function, byte[] spread, int[] top, int n) {
-        return top[n] >= 0 && (spread[function[n]] & (1 << (CulpritAnchors.side(diff, n) - 1))) != 0;
     }
 
     /**
@@ -225,15 +218,13 @@ final class OneSidedSpread {
      * its bit. A walk longer than {@value #WALK_BUDGET} steps for one function stops and keeps
      * the function as new code, the reading before runs were counted.
      */
-    private static void dropDominated(DiffTree diff, int[] function, boolean[] oneSided, int[] top,
-                                      NodeFrames frames, boolean[] notCaller, byte[] spread) {
-        int size = diff.size();
-        // The spread functions' counted nodes, side by side: a count per (function, side), then the nodes.
+    private static void dropDominated(DiffTree diff, int[] function, boolean[] oneSided, int[] top, Counted marked,
+                                      byte[] spread) {
+        // The marked nodes grouped by (function, side), each group in pre-order.
         int[] count = new int[2 * spread.length];
-        for (int n = 1; n < size; n++) {
-            DiffInterrupts.checkEvery(n);
-            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
-                count[2 * function[n] + CulpritAnchors.side(diff, n) - 1]++;
+        for (int c = 0; c < marked.size; c++) {
+            if ((spread[function[marked.node[c]]] & (1 << marked.side[c])) != 0) {
+                count[2 * function[marked.node[c]] + marked.side[c]]++;
             }
         }
         int[] start = new int[count.length + 1];
@@ -242,13 +233,13 @@ final class OneSidedSpread {
         }
         int[] nodes = new int[start[count.length]];
         int[] fill = Arrays.copyOf(start, count.length);
-        for (int n = 1; n < size; n++) {
-            if (marked(diff, function, spread, top, n) && entry(diff, function, top, frames, notCaller, n) >= 0) {
-                nodes[fill[2 * function[n] + CulpritAnchors.side(diff, n) - 1]++] = n;
+        for (int c = 0; c < marked.size; c++) {
+            if ((spread[function[marked.node[c]]] & (1 << marked.side[c])) != 0) {
+                nodes[fill[2 * function[marked.node[c]] + marked.side[c]]++] = marked.node[c];
             }
         }
         for (int k = 0; k < count.length; k++) {
-            DiffInterrupts.check();
+            DiffInterrupts.checkEvery(k);
             if (count[k] > 0 && dominated(diff, function, oneSided, top, nodes, start[k], start[k + 1], k >>> 1)) {
                 spread[k >>> 1] &= (byte) ~(1 << (k & 1));
             }
