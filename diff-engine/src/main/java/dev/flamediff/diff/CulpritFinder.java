@@ -176,6 +176,12 @@ final class CulpritFinder {
         return part;
     }
 
+    /**
+     * Whether a culprit accepted so far anchors inside new code (see {@link CulpritAnchors}):
+     * until one does, no new code a candidate calls holds a culprit's change.
+     */
+    private boolean insideNewCode;
+
     /** Returns whether a culprit accepted so far lies beneath one of the nodes. */
     private boolean acceptedBeneath(int[] nodes) {
         for (int n : nodes) {
@@ -302,7 +308,7 @@ final class CulpritFinder {
             FunctionDiff fn = functions[f];
             Part chosen = null;
             ChangeTester.Outcome outcome = null;
-            boolean explainedBeneath = acceptedBeneath(nodes);
+            boolean explainedBeneath = insideNewCode && acceptedBeneath(nodes);
             Part own = nodes.length == all.length && !explainedBeneath ? ownOnAnchors[f] : own(nodes);
             // The family's test was of the whole own change; with a culprit's change taken out
             // of the new code it calls, what is left must hold up on its own.
@@ -328,6 +334,9 @@ final class CulpritFinder {
             out.add(new Culprit(fn, chosen.base, chosen.head, profileBase, outcome.score(), p,
                     callees(nodes, f, chosen.delta(), profileBase, chosen == own)));
             accepted.accept(nodes);
+            for (int n : nodes) {
+                insideNewCode |= anchors.newCode(diff.parent(n));
+            }
         }
         out.sort(Comparator.comparingDouble((Culprit c) -> -Math.abs(c.impact()))
                 .thenComparing(c -> c.function().frame()));
