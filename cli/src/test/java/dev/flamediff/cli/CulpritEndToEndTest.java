@@ -273,7 +273,7 @@ class CulpritEndToEndTest {
      * hold no sample, is slower in head through the JDK code it newly calls. The formatter is the
      * culprit with its whole change and fails the gate; the dispatcher above the handlers, whose
      * own code did not change, is no culprit. Before, the JDK recorder's pair (a sample every 20
-     * ms) named the dispatcher, and async-profiler's gave the formatter two thirds of its change.
+     * ms) named the dispatcher, and async-profiler's gave the formatter less than half of its change.
      */
     @ParameterizedTest
     @CsvSource({
