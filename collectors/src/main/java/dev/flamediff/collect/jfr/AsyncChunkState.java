@@ -147,7 +147,7 @@ final class AsyncChunkState {
                 Frame thread = sink.splitsThreads() ? names.thread(reader.threads.get((int) key)) : null;
                 sink.add(source, buf, st.methods.length, thread, counts.weight(slot), counts.count(slot));
                 if (!cutStacks.isEmpty() && cutStacks.contains((long) stackId)) {
-                    sink.addCutStacks(source, counts.count(slot));
+                    sink.addCutStacks(source, counts.count(slot), st.methods.length);
                 }
             }
         }

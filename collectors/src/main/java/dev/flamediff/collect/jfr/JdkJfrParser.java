@@ -167,7 +167,7 @@ final class JdkJfrParser implements JfrParser {
                 }
                 sink.add(source, buf, depth, threadFrame, entry.getValue()[0], entry.getValue()[1]);
                 if (entry.getKey().stack().isTruncated()) {
-                    sink.addCutStacks(source, entry.getValue()[1]);
+                    sink.addCutStacks(source, entry.getValue()[1], depth);
                 }
             }
         }

@@ -211,7 +211,7 @@ final class JfrChunkEvents {
                 Frame thread = sink.splitsThreads() ? threadFrame((int) key - 1) : null;
                 sink.add(stream, frames.frames(), names, depth, thread, counts.weight(slot), counts.count(slot));
                 if (frames.truncated()) {
-                    sink.addCutStacks(stream, counts.count(slot));
+                    sink.addCutStacks(stream, counts.count(slot), depth);
                 }
             }
         }

@@ -216,14 +216,26 @@ public final class JfrProfileReader implements ProfileReader {
         }
         notes.addAll(sink.dropNotes());
         if (sink.cutStacks(chosen) > 0) {
-            notes.add(sink.cutStacks(chosen) + " of the " + sink.events(chosen) + " events have stacks cut at the"
-                    + " recorder's depth limit (64 frames unless -XX:FlightRecorderOptions:stackdepth says otherwise):"
-                    + " their root-side frames are missing");
+            long cut = sink.cutStacks(chosen);
+            long all = sink.events(chosen);
+            // Said with the depth the stacks were cut at and their share: when most are cut (a
+            // recorder's stackdepth=5), a change above the cut is spread over the cut stacks'
+            // outermost frames and reads as smaller than it is.
+            notes.add(cut + " of the " + all + " events (" + percent(cut, all) + ") have stacks cut at "
+                    + sink.cutDepth(chosen) + " frames, the recorder's depth limit (-XX:FlightRecorderOptions:stackdepth,"
+                    + " 64 by default): their root-side frames are missing, and a change above the cut is split"
+                    + " over the frames the stacks start with");
         }
         if (sink.seen(chosen) == 0) {
             notes.add("the recording has no " + event.label() + " events");
         }
         JfrSelection.nothingKept(options, event, chosen, sink, chunks.durationNanos()).ifPresent(notes::add);
         return notes;
+    }
+
+    /** A share as a whole percent, or "under 1%" for a few events among many. */
+    private static String percent(long part, long whole) {
+        long p = whole == 0 ? 0 : Math.round(100.0 * part / whole);
+        return p == 0 ? "under 1%" : p + "%";
     }
 }

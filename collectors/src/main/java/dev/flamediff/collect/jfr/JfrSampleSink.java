@@ -326,16 +326,24 @@ final class JfrSampleSink {
 
     /**
      * Counts events whose stack the recorder cut at its depth limit, so their root-side frames
-     * are missing.
+     * are missing; {@code depth} is how many frames the cut stack kept.
      */
-    void addCutStacks(JfrSource source, long events) {
-        cutStacks.computeIfAbsent(source, s -> new long[1])[0] += events;
+    void addCutStacks(JfrSource source, long events, int depth) {
+        long[] n = cutStacks.computeIfAbsent(source, s -> new long[2]);
+        n[0] += events;
+        n[1] = Math.max(n[1], depth);
     }
 
     /** Returns how many kept events of the stream have a stack cut at the recorder's depth limit. */
     long cutStacks(JfrSource source) {
         long[] n = cutStacks.get(source);
         return n == null ? 0 : n[0];
+    }
+
+    /** Returns the most frames a cut stack of the stream kept: the recorder's depth limit. */
+    int cutDepth(JfrSource source) {
+        long[] n = cutStacks.get(source);
+        return n == null ? 0 : (int) n[1];
     }
 
     /** Returns how many events of the stream were kept. */
