@@ -182,11 +182,13 @@ final class CulpritFinder {
      */
     private boolean insideNewCode;
 
-    /** Returns whether a culprit accepted so far lies beneath one of the nodes. */
-    private boolean acceptedBeneath(int[] nodes) {
+    /** Returns whether a culprit accepted so far lies inside the new code the nodes call. */
+    private boolean acceptedInNewCode(int[] nodes) {
         for (int n : nodes) {
-            if (accepted.beneath(n) != null) {
-                return true;
+            for (int c = diff.firstChild(n); c >= 0; c = diff.nextSibling(c)) {
+                if (anchors.newCode(c) && accepted.beneath(c) != null) {
+                    return true;
+                }
             }
         }
         return false;
@@ -308,7 +310,7 @@ final class CulpritFinder {
             FunctionDiff fn = functions[f];
             Part chosen = null;
             ChangeTester.Outcome outcome = null;
-            boolean explainedBeneath = insideNewCode && acceptedBeneath(nodes);
+            boolean explainedBeneath = insideNewCode && acceptedInNewCode(nodes);
             Part own = nodes.length == all.length && !explainedBeneath ? ownOnAnchors[f] : own(nodes);
             // The family's test was of the whole own change; with a culprit's change taken out
             // of the new code it calls, what is left must hold up on its own.

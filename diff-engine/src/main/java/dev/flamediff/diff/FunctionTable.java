@@ -216,17 +216,9 @@ public final class FunctionTable {
     }
 
     /**
-     * Builds the view of a diff. Called once by the diff's constructor, after its node tests.
-     *
-     * @throws CancellationException if the thread is interrupted meanwhile
-     */
-    static FunctionTable of(DiffTree diff, NodeSignificance significance) {
-        return of(diff, significance, idsOf(diff));
-    }
-
-    /**
-     * Builds the view of a diff whose nodes' function ids are given ({@link #idsOf}, worked out
-     * beside the node tests, which they do not depend on).
+     * Builds the view of a diff whose nodes' function ids are given ({@link #idBlocks}; worked
+     * out beside the node tests, which they do not depend on). Called once by the diff's
+     * constructor, after its node tests.
      *
      * @throws CancellationException if the thread is interrupted meanwhile
      */
