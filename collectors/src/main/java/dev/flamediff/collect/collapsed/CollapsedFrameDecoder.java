@@ -73,7 +73,16 @@ final class CollapsedFrameDecoder {
         if (isCpp(raw)) {
             return new Frame(raw, FrameKind.CPP);
         }
-        return new Frame(looksLikeJvmName(raw) ? javaName(raw) : raw, FrameKind.UNKNOWN);
+        if (raw.indexOf('/') > 0) {
+            // A JVM internal name once its run-specific parts are out (LambdaForm$MH.0x0000000801010400),
+            // not another runtime's name with slashes (node:internal/process/task_queues), whose
+            // slashes stay.
+            String s = normalizer.normalize(raw);
+            if (JavaNames.isInternalName(s)) {
+                return new Frame(normalize ? normalizer.dottedJavaName(s) : raw, FrameKind.UNKNOWN);
+            }
+        }
+        return new Frame(raw, FrameKind.UNKNOWN);
     }
 
     /** Returns the kind a suffix names, or null when the text has no suffix (or nothing before it). */
@@ -134,14 +143,5 @@ final class CollapsedFrameDecoder {
 
     private static boolean isCpp(String raw) {
         return raw.contains("::") || raw.startsWith("-[") || raw.startsWith("+[");
-    }
-
-    /**
-     * A JVM internal class or method name, {@code java/lang/Thread.run}, once its run-specific
-     * parts are taken out ({@code LambdaForm$MH.0x0000000801010400}); not another runtime's
-     * name with slashes ({@code node:internal/process/task_queues}), whose slashes stay.
-     */
-    private boolean looksLikeJvmName(String raw) {
-        return raw.indexOf('/') > 0 && JavaNames.isInternalName(normalizer.normalize(raw));
     }
 }
