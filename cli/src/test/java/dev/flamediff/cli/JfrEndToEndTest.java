@@ -96,4 +96,31 @@ class JfrEndToEndTest {
     private static String jfr(String name) {
         return FixtureFiles.path("jfr/" + name + ".jfr").toString();
     }
+
+    /**
+     * A recording whose stacks the recorder cut at its depth limit (stackdepth=8, 58% of the
+     * events): the PR comment warns of it above the tables, in the reader's words, as it warns of
+     * a recording cut short; a recording with whole stacks gets no warning.
+     */
+    @org.junit.jupiter.api.Test
+    void stacksCutAtTheRecordersDepthAreWarnedOfAboveTheTables() throws IOException {
+        Path md = dir.resolve("cut.md");
+        Path json = dir.resolve("cut.json");
+        CliRun run = CliRun.run(jfr("jdk17-base"), jfr("jdk17-depth8"), "-o", md.toString());
+        CliRun asJson = CliRun.run(jfr("jdk17-base"), jfr("jdk17-depth8"), "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(asJson.exitCode()).as(asJson.err()).isZero();
+        String text = Files.readString(md);
+        String warning = text.substring(text.indexOf("**Warning:**"), text.indexOf("<details>"));
+        assertThat(warning).startsWith("**Warning:** a part of the inputs was not read or not recorded:")
+                .contains("- `head: 204 of the 350 events (58%) have stacks cut at 8 frames, the recorder's depth limit")
+                .doesNotContain("base:");
+        assertThat(Files.readString(json)).contains("\"losses\"").contains("have stacks cut at 8 frames");
+
+        Path whole = dir.resolve("whole.md");
+        assertThat(CliRun.run(jfr("jdk17-base"), jfr("jdk17-base2"), "-o", whole.toString()).exitCode()).isZero();
+        assertThat(Files.readString(whole)).doesNotContain("**Warning:**");
+    }
+
 }

@@ -123,6 +123,9 @@ class JfrEventsDiffTest {
                 .contains(") have stacks cut at 8 frames, the recorder's depth limit (-XX:FlightRecorderOptions:stackdepth,"
                         + " 64 by default): their root-side frames are missing");
         assertThat(cut.tree().maxDepth()).isEqualTo(8);
+        // More than a tenth of the events cut: a loss, warned of where losses are.
+        assertThat(cutEvents).isGreaterThan(cut.tree().grandTotal(0) / 10);
+        assertThat(cut.metadata().losses()).containsExactly(note);
         assertThat(JfrFixtures.read("jdk17-base", ReadOptions.DEFAULT.withJfrParser(JfrParserChoice.byLabel(parser).orElseThrow())).metadata().notes())
                 .noneMatch(n -> n.contains("depth limit"));
     }

@@ -35,6 +35,9 @@ public final class MarkdownRenderer implements DiffRenderer {
     /** Rows of the short table: this many regressions and this many improvements at most. */
     static final int SHORT_TABLE_ROWS = 5;
 
+    /** The most losses the warning above the tables quotes; the details list them all. */
+    private static final int MAX_LOSSES_SHOWN = 3;
+
     @Override
     public String format() {
         return "markdown";
@@ -54,9 +57,15 @@ public final class MarkdownRenderer implements DiffRenderer {
         if (summary.gate().failed()) {
             w.write("**CI gate failed:**\n\n" + MarkdownText.items(summary.gate().reasons()) + "\n");
         }
-        if (!ReaderNotes.of(diff).losses().isEmpty()) {
-            w.write("**Warning:** a part of the inputs was not read; \"How this was measured\" in the details says"
-                    + " what.\n\n");
+        List<ReaderNotes.Note> losses = ReaderNotes.of(diff).losses();
+        if (!losses.isEmpty()) {
+            // Said where the reviewer reads first: a recording cut short, or stacks cut at the
+            // recorder's depth, makes every figure below smaller or differently placed than it is.
+            List<String> shown = losses.stream().limit(MAX_LOSSES_SHOWN).map(ReaderNotes.Note::line).toList();
+            String more = losses.size() > MAX_LOSSES_SHOWN ? " (" + (losses.size() - MAX_LOSSES_SHOWN)
+                    + " more in \"How this was measured\" in the details)" : "";
+            w.write("**Warning:** a part of the inputs was not read or not recorded" + more + ":\n\n"
+                    + MarkdownText.items(shown) + "\n");
         }
         List<Lead> regressions = listed(leads.regressions(), report);
         List<Lead> improvements = listed(leads.improvements(), report);
