@@ -311,6 +311,46 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * The same shape recorded by perf and folded by FlameGraph's stackcollapse-perf.pl
+     * (fixtures/perf): a C renderer under forty handlers that a tail call puts right under
+     * {@code main}, newly sorting and formatting through the C library, while {@code main}'s
+     * checksum got eight times cheaper. In each spelling the collapser writes (the process name,
+     * its id with {@code --pid --all}, process and thread ids with {@code --tid}) the renderer is the
+     * slower culprit and fails the gate, the checksum the faster one. Before, the spellings with
+     * ids read as one process gone and another new, and the plain one named {@code main} "in its
+     * own code" with the renderer's whole change.
+     */
+    @ParameterizedTest
+    @CsvSource({"base.folded, head.folded", "base-pid.folded, head-pid.folded", "base-tid.folded, head-tid.folded"})
+    void perfsRendererUnderATailCalledDispatcherIsTheCulpritInEveryCollapsedSpelling(String base, String head)
+            throws IOException {
+        String b = FixtureFiles.path("perf/" + base).toString();
+        String h = FixtureFiles.path("perf/" + head).toString();
+        Path json = dir.resolve("perf.json");
+        CliRun run = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .startsWith("flamediff: gate failed: render_row grew by +");
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        JsonNode regressions = doc.at("/summary/culpritRegressions");
+        assertThat(regressions.get(0).get("name").asText()).isEqualTo("render_row");
+        // Its whole change: 10 samples in base, 519 of head's 804.
+        assertThat(regressions.get(0).get("impact").asDouble()).isGreaterThan(0.55);
+        for (JsonNode c : regressions) {
+            assertThat(c.get("name").asText()).isNotIn("main", "msort_with_tmp", "__GI___qsort_r").doesNotStartWith("handler");
+        }
+        assertThat(doc.at("/summary/culpritImprovements").get(0).get("name").asText()).isEqualTo("checksum");
+
+        Path md = dir.resolve("perf.md");
+        CliRun report = CliRun.run(b, h, "-o", md.toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        assertThat(Files.readString(md).lines().findFirst().orElseThrow())
+                .startsWith("**flamediff** \u00b7 **Slower: `render_row` +").contains("faster: `checksum` \u2212")
+                .doesNotContain("(gone)").doesNotContain("prog-");
+    }
+
+    /**
      * The same shape in a C program under callgrind (exact instruction counts): parse_header
      * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
      * call graph alone (the reader apportions costs to callers) and with exact stacks.
@@ -435,6 +475,9 @@ class CulpritEndToEndTest {
         "../dispatch/ap-base.collapsed.gz, ../dispatch/ap-base2.collapsed.gz",
         "../dispatch/ap-base.jfr.gz, ../dispatch/ap-base2.jfr.gz",
         "../dispatch/jdk17-base.jfr.gz, ../dispatch/jdk17-base2.jfr.gz",
+        "../perf/base.folded, ../perf/base2.folded",
+        "../perf/base-pid.folded, ../perf/base2-pid.folded",
+        "../perf/base-tid.folded, ../perf/base2-tid.folded",
     })
     void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
         Path json = dir.resolve("same.json");

@@ -66,7 +66,8 @@ public final class Profiles {
             throws ProfileException, IOException {
         try {
             ProfileReader reader = registry.detect(input);
-            Profile profile = StackRewriter.apply(StackFilter.apply(reader.read(input, options), options), options);
+            Profile profile = StackRewriter.apply(StackFilter.apply(
+                    ProcessRoots.apply(reader.read(input, options), options), options), options);
             // A step that noticed nothing (the last part of a tree's build is a few
             // milliseconds without checks) must not return a profile to a cancelled caller.
             ReadInterrupts.check(input.name());

@@ -2,6 +2,7 @@ package dev.flamediff.collect;
 
 import dev.flamediff.model.CallTree;
 import dev.flamediff.model.CallTreeBuilder;
+import dev.flamediff.model.Frame;
 import dev.flamediff.model.LimitExceededException;
 import dev.flamediff.model.ValueType;
 import java.util.List;
@@ -23,6 +24,11 @@ final class TreeRewrite {
         Move move(CallTree tree, int node, Move parent);
     }
 
+    /** Gives the frame a node's copy has: its own, or a renamed one. */
+    interface Naming {
+        Frame frame(CallTree tree, int node);
+    }
+
     private TreeRewrite() {
     }
 
@@ -34,6 +40,15 @@ final class TreeRewrite {
      * @param dropped receives, per copied value, the sum of the self values of dropped nodes
      */
     static CallTree copy(CallTree tree, int[] valueIndexes, List<ValueType> types, Rule rule, long[] dropped) {
+        return copy(tree, valueIndexes, types, rule, CallTree::frame, dropped);
+    }
+
+    /**
+     * As {@link #copy(CallTree, int[], List, Rule, long[])}, each kept node's copy given the frame
+     * {@code naming} gives it; siblings whose copies have the same frame become one node.
+     */
+    static CallTree copy(CallTree tree, int[] valueIndexes, List<ValueType> types, Rule rule, Naming naming,
+                         long[] dropped) {
         int n = tree.size();
         CallTreeBuilder builder = new CallTreeBuilder(types);
         int[] target = new int[n];
@@ -64,7 +79,7 @@ final class TreeRewrite {
                     continue;
                 } else {
                     int under = move == Move.ROOT ? 0 : target[parent];
-                    target[node] = builder.child(under, builder.frameId(tree.frame(node)));
+                    target[node] = builder.child(under, builder.frameId(naming.frame(tree, node)));
                 }
                 for (int v = 0; v < valueIndexes.length; v++) {
                     long self = tree.self(valueIndexes[v], node);

@@ -49,7 +49,7 @@ final class CulpritAnchors {
         for (int i = 0; i < notCaller.length; i++) {
             notCaller[i] |= thread[i];
         }
-        byte[] spread = OneSidedSpread.of(diff, function, functions, oneSided, frames, notCaller);
+        byte[] spread = OneSidedSpread.of(diff, sums, function, functions, oneSided, frames, notCaller);
         // Per node: whether a frame of the program's lies on its path, the node included.
         boolean[] programAbove = new boolean[diff.size()];
         // Per node whether it anchors its function, then the anchors in one array per function.

@@ -37,10 +37,16 @@ final class OneSidedSpread {
      * other than itself (a recursive merge sort under the C library's qsort has one), and no function may lie on the run above every one of its one-sided nodes (the
      * multiplier under printf's several routines is reached only through printf).
      *
+     * <p>The change must also be the method's, not code moved: the callers' totals moved with it
+     * by half its one-sided value, or, where they say nothing because other work under them
+     * changed too, the method grew (or shrank) where both profiles call it
+     * ({@link #grewWhereCalled}).
+     *
+     * @param sums the functions' sums and which nodes are their topmost on each path
      * @param frames which distinct frame each node has
      * @param notCaller per distinct frame, whether a caller is looked for above it instead
      */
-    static byte[] of(DiffTree diff, int[] function, int functions, boolean[] oneSided,
+    static byte[] of(DiffTree diff, FunctionSums sums, int[] function, int functions, boolean[] oneSided,
                      NodeFrames frames, boolean[] notCaller) {
         int size = diff.size();
         // Per one-sided node, the top of the run of one-sided edges it ends (itself when its
@@ -64,6 +70,7 @@ final class OneSidedSpread {
                 }
             }
         }
+        double[] twoSided = twoSidedTotals(diff, sums, function, functions, oneSided);
         byte[] out = new byte[functions];
         int m = counted.size;
         if (m == 0) {
@@ -102,9 +109,13 @@ final class OneSidedSpread {
             while (end < distinct && keys[end] >>> 32 == keys[start] >>> 32) {
                 end++;
             }
-            if (spread(value, start, end) && sum(moved, start, end) >= CALLERS_MOVED * sum(value, start, end)) {
-                long calleeAndSide = keys[start] >>> 32;
-                out[(int) (calleeAndSide >>> 1)] |= (byte) (1 << (calleeAndSide & 1));
+            long calleeAndSide = keys[start] >>> 32;
+            int f = (int) (calleeAndSide >>> 1);
+            int s = (int) (calleeAndSide & 1);
+            double oneSidedValue = sum(value, start, end);
+            if (spread(value, start, end) && (sum(moved, start, end) >= CALLERS_MOVED * oneSidedValue
+                    || grewWhereCalled(f, s, oneSidedValue, sums, twoSided))) {
+                out[f] |= (byte) (1 << s);
             }
             start = end;
         }
@@ -112,6 +123,42 @@ final class OneSidedSpread {
         dropFewDirectCallers(diff, function, frames, notCaller, marked, out);
         dropDominated(diff, function, oneSided, top, marked, out);
         return out;
+    }
+
+    /**
+     * Per function, the base and head totals ({@code 2f}, {@code 2f + 1}) of its topmost nodes
+     * whose edge has both sides: where the program called it in both profiles.
+     */
+    private static double[] twoSidedTotals(DiffTree diff, FunctionSums sums, int[] function, int functions,
+                                           boolean[] oneSided) {
+        double[] out = new double[2 * functions];
+        for (int n = 1; n < diff.size(); n++) {
+            DiffInterrupts.checkEvery(n);
+            if (!oneSided[n] && sums.topmost[n]) {
+                out[2 * function[n]] += diff.baseTotal(n);
+                out[2 * function[n] + 1] += diff.headTotal(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The second sign that a spread method changed itself, for when its callers' totals say
+     * nothing (a dispatcher reached by a tail call sits in {@code main}, whose other callees
+     * changed too): it was sampled where both profiles call it, it grew (or shrank) there by
+     * {@value #GREW_WHERE_CALLED} times or more, and its total over all its paths moved the
+     * one-sided way by half its one-sided value or more ({@link #CALLERS_MOVED}). Code moved
+     * into a new helper, or folded back, has no such paths: a helper is new or gone everywhere.
+     */
+    private static boolean grewWhereCalled(int f, int side, double oneSidedValue, FunctionSums sums,
+                                           double[] twoSided) {
+        double base = twoSided[2 * f];
+        double head = twoSided[2 * f + 1];
+        double moved = sums.headInclusive[f] - sums.baseInclusive[f];
+        if (side == 1) {
+            return base > 0 && head >= GREW_WHERE_CALLED * base && moved >= CALLERS_MOVED * oneSidedValue;
+        }
+        return head > 0 && base >= GREW_WHERE_CALLED * head && -moved >= CALLERS_MOVED * oneSidedValue;
     }
 
     /** The counted one-sided nodes in pre-order, each with its side (0 base, 1 head) and entry. */
@@ -339,4 +386,12 @@ final class OneSidedSpread {
      * full share of time that appeared or vanished with the method.
      */
     static final double CALLERS_MOVED = 0.5;
+
+    /**
+     * How many times larger (head-only code) or smaller (base-only code) a spread method's value
+     * must be where both profiles call it, for {@link #grewWhereCalled}: half again. The
+     * perf-recorded renderer under forty handlers grew from 10 to 99 samples where base had
+     * sampled it; sampling noise on paths that agree moves by far less.
+     */
+    static final double GREW_WHERE_CALLED = 1.5;
 }

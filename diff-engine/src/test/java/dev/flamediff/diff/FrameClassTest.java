@@ -38,6 +38,30 @@ class FrameClassTest {
     }
 
     /**
+     * perf's stack collapsers mark inlined and JIT frames with the suffixes async-profiler uses
+     * ({@code _[i]}, {@code _[j]}), so a C program's {@code __libc_start_main_impl} can arrive as
+     * an inlined frame: the kind alone does not make it Java, nor the profile a JVM one. A Java
+     * method keeps its kind's word, with its line number too.
+     */
+    @Test
+    void anInlinedCFunctionIsNotJavaButAJitMethodWithItsLineIs() {
+        Frame[] frames = {
+            Frame.ROOT,
+            new Frame("_start", FrameKind.UNKNOWN),
+            new Frame("__libc_start_main_impl", FrameKind.INLINED),
+            new Frame("main", FrameKind.UNKNOWN),
+            new Frame("render_row", FrameKind.UNKNOWN),
+            new Frame("asm_exc_page_fault", FrameKind.KERNEL),
+        };
+
+        assertThat(FrameClass.isJava(frames[2])).isFalse();
+        assertThat(FrameClass.systemMask(frames, frames.length)).containsExactly(false, false, false, false, false, true);
+        assertThat(FrameClass.isJava(new Frame("app.Keys.format:42", FrameKind.JIT))).isTrue();
+        assertThat(FrameClass.isJava(new Frame("app.Keys.format", FrameKind.INLINED))).isTrue();
+        assertThat(FrameClass.isJava(new Frame("LazyCompile:*render /app/x.js:3", FrameKind.JIT))).isFalse();
+    }
+
+    /**
      * A Java method's allocation through the JVM (the C1 stub, the runtime call, the memory it
      * clears) is the program's; a page fault beneath it, the collector's threads and the
      * compiler's stay the machine's.

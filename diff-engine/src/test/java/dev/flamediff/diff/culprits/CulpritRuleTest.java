@@ -420,6 +420,56 @@ class CulpritRuleTest {
     }
 
     /**
+     * The perf-recorded shape of the native renderer (fixtures/perf): the dispatcher is a tail
+     * call, so the forty handlers hang right under {@code main}, and in the same change
+     * {@code main}'s checksum does an eighth of its work. {@code main}'s total barely moves, so
+     * the handlers' totals cannot say that the renderer's one-sided paths are its own growth;
+     * where base sampled the renderer it grew tenfold, and that says it. {@code main} had been
+     * named, "in its own code", with the renderer's whole change.
+     */
+    @Test
+    void aRendererUnderHandlersReachedByATailCallIsTheCulpritWhenMainsOtherWorkGotFaster() throws Exception {
+        for (long seed = 90; seed < 100; seed++) {
+            Stacks b = new Stacks();
+            Stacks h = new Stacks();
+            b.add("prog;_start;main;checksum", 560).add("prog;_start;main;steady", 190);
+            h.add("prog;_start;main;checksum", 65).add("prog;_start;main;steady", 220);
+            for (int i = 0; i < 40; i++) {
+                String row = "prog;_start;main;handler_" + i + ";render_row";
+                b.add(row, 0.25);
+                h.add(row, 0.5).add(row + ";qsort_r;msort_with_tmp;msort_with_tmp;cmp", 5)
+                        .add(row + ";snprintf;vfprintf_internal;printf_fp", 4);
+            }
+            Random random = new Random(seed);
+            DiffTree diff = Diffs.diff(b.profile("base", random), h.profile("head", random), DiffOptions.DEFAULT);
+
+            List<Culprit> culprits = diff.functions().culprits();
+            assertThat(names(culprits)).as("seed %d", seed).contains("render_row", "checksum")
+                    .noneMatch(n -> n.equals("main") || n.startsWith("handler") || n.startsWith("msort"));
+        }
+    }
+
+    /**
+     * Code of seven handlers moved into a method that already existed, called from a report in
+     * both profiles: the method is one-sided under the seven handlers, but where base called it
+     * it did not grow, and the handlers' totals stay. Nothing changed.
+     */
+    @Test
+    void codeMovedOutOfEveryCallerIntoAnExistingMethodIsNoCulprit() throws Exception {
+        for (long seed = 14; seed < 20; seed++) {
+            DiffTree diff = diff(
+                    base -> handlers(base, "", 0).add("main;Worker.loop;Stages.run", 400)
+                            .add("main;Worker.loop;Report.run;Util.normalize", 60)
+                            .add(handlerOwn(0), 30).add(handlerOwn(1), 30).add(handlerOwn(2), 30).add(handlerOwn(3), 30)
+                            .add(handlerOwn(4), 30).add(handlerOwn(5), 30).add(handlerOwn(6), 30),
+                    head -> handlers(head, ";Util.normalize", 30).add("main;Worker.loop;Stages.run", 400)
+                            .add("main;Worker.loop;Report.run;Util.normalize", 60), seed);
+
+            assertThat(names(diff.functions().culprits())).as("seed %d", seed).doesNotContain("Util.normalize");
+        }
+    }
+
+    /**
      * A new feature: one new method, which calls two new helpers, which call an existing
      * formatter. Every edge below the feature is one-sided, and the formatter is one-sided under two
      * callers; but all of it hangs from one new call, the feature's, so the change is the code that
