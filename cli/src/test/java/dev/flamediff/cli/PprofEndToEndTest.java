@@ -42,6 +42,34 @@ class PprofEndToEndTest {
         assertThat(json.at("/base/runs/0/format").asText()).isEqualTo("pprof");
     }
 
+    /**
+     * Allocated bytes with no count beside them (jfrconv's {@code --alloc --total}): judged as one
+     * sample per byte with the run-to-run variation measured on the diff, as the same numbers in a
+     * collapsed file are, so two runs of one program name nothing and the head names the parser
+     * that allocates more, as the recordings read directly do. Taken for exact values, base against
+     * base2 had named its largest swing as a certain change.
+     */
+    @Test
+    void allocatedBytesWithoutCountsAreSampledNotExact() throws IOException {
+        String base = FixtureFiles.path("pprof/ap17-base-alloc.pb.gz").toString();
+        String base2 = FixtureFiles.path("pprof/ap17-base2-alloc.pb.gz").toString();
+        String head = FixtureFiles.path("pprof/ap17-head-alloc.pb.gz").toString();
+        Path same = dir.resolve("same.md");
+        Path changed = dir.resolve("changed.md");
+
+        CliRun quiet = CliRun.run(base, base2, "--fail-on-frame-regression", "2", "-o", same.toString());
+        CliRun loud = CliRun.run(base, head, "--fail-on-frame-regression", "2", "-o", changed.toString());
+
+        assertThat(quiet.exitCode()).as(quiet.err()).isZero();
+        String sameText = Files.readString(same);
+        assertThat(sameText.lines().findFirst().orElseThrow()).doesNotContain("Allocates more").doesNotContain("exact");
+        assertThat(sameText).contains("- Significance: Poisson counts of one sample per unit &#40;the profiles carry no"
+                + " sample counts beside allocations/bytes&#41;");
+        assertThat(loud.exitCode()).as(loud.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(Files.readString(changed).lines().findFirst().orElseThrow())
+                .contains("**Allocates more: `FixtureApp.parseRecords` +").doesNotContain("exact");
+    }
+
     @Test
     void valueTypesAndUncompressedMessagesAndMixingWithOtherFormats() throws IOException {
         String alloc = FixtureFiles.path("pprof/ap17-base-alloc.pb.gz").toString();

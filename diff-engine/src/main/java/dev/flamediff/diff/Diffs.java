@@ -80,12 +80,27 @@ public final class Diffs {
         ValueType countType = sampleCountType(type, all);
         NoiseModel model = options.noiseModel().orElse(
                 type.isSampleCount() ? NoiseModel.POISSON
-                        : countType != null ? NoiseModel.COMPOUND_POISSON : NoiseModel.EXACT);
+                        : countType != null ? NoiseModel.COMPOUND_POISSON
+                        : sampled(all) ? NoiseModel.POISSON : NoiseModel.EXACT);
         if (model == NoiseModel.COMPOUND_POISSON && countType == null) {
             // Without per-node sample counts the best available guess is one sample per unit.
             model = NoiseModel.POISSON;
         }
         return new UnionTreeMerger(base, head, type, countType, model, options, allowExact).merge();
+    }
+
+    /**
+     * The formats whose values come from a sampling profiler even when no sample count is beside
+     * them: pprof's {@code allocations/bytes} or {@code cpu/nanoseconds} alone, as async-profiler's
+     * converter writes them with {@code --total}. Judged as one sample per unit, as the same
+     * numbers in a collapsed file are; taken for exact values, two runs of one program had read
+     * "+15.6% (exact counts)". Callgrind's counts, and weights whose source is not known to
+     * sample, stay exact.
+     */
+    private static final java.util.Set<String> SAMPLING_FORMATS = java.util.Set.of("pprof");
+
+    private static boolean sampled(List<Profile> all) {
+        return all.stream().allMatch(p -> SAMPLING_FORMATS.contains(p.metadata().format()));
     }
 
     private static List<Profile> reversed(List<Profile> profiles) {

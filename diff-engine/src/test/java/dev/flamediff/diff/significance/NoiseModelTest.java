@@ -73,6 +73,20 @@ class NoiseModelTest {
     }
 
     @Test
+    void weightedWithoutSampleCountsFromASamplingFormatArePoissonPerUnit() throws Exception {
+        Profile a = single(ValueType.ALLOC_BYTES, 1000, "pprof");
+        Profile b = single(ValueType.ALLOC_BYTES, 1001, "pprof");
+
+        DiffTree diff = Diffs.diff(a, b, DiffOptions.DEFAULT);
+
+        assertThat(diff.significance().noiseModel()).isEqualTo(NoiseModel.POISSON);
+        assertThat(diff.significance().significant(0)).isFalse();
+        // A format not known to sample (callgrind's, a test's) keeps exact values.
+        assertThat(Diffs.diff(single(ValueType.ALLOC_BYTES, 1000, "callgrind"), b, DiffOptions.DEFAULT)
+                .significance().noiseModel()).isEqualTo(NoiseModel.EXACT);
+    }
+
+    @Test
     void exactValuesFlagEveryChangeAndNothingElse() throws Exception {
         DiffTree same = Diffs.diff(single(IR, 123_456), single(IR, 123_456), DiffOptions.DEFAULT);
         DiffTree one = Diffs.diff(single(IR, 123_456), single(IR, 123_457), DiffOptions.DEFAULT);
@@ -137,8 +151,12 @@ class NoiseModelTest {
     }
 
     private static Profile single(ValueType type, long value) throws LimitExceededException {
+        return single(type, value, "test");
+    }
+
+    private static Profile single(ValueType type, long value, String format) throws LimitExceededException {
         CallTreeBuilder b = new CallTreeBuilder(List.of(type));
         b.addStack(List.of(Frame.of("main"), Frame.of("work")), value);
-        return new Profile(b.build(), ProfileMetadata.of("p", "test", "cpu"));
+        return new Profile(b.build(), ProfileMetadata.of("p", format, "cpu"));
     }
 }

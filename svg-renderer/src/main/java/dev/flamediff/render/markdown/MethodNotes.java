@@ -3,6 +3,7 @@ package dev.flamediff.render.markdown;
 import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffSummary;
 import dev.flamediff.diff.DiffTree;
+import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.diff.RunVariation;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.ReaderNotes;
@@ -26,13 +27,23 @@ final class MethodNotes {
         this.summary = summary;
     }
 
+    /** The noise model in words, saying so when the counts it tests are the values' units. */
+    private String model() {
+        NoiseModel model = diff.significance().noiseModel();
+        if (model == NoiseModel.POISSON && !diff.valueType().isSampleCount()) {
+            return "Poisson counts of one sample per unit (the profiles carry no sample counts beside "
+                    + diff.valueType() + ")";
+        }
+        return model.describe();
+    }
+
     void write(Writer w) throws IOException {
         w.write("#### How this was measured\n\n");
         w.write("- Compared " + MarkdownText.span(diff.valueType().toString()) + ", normalization "
                 + MarkdownText.escape(diff.normalization().describe()) + ".\n");
         w.write("- Base: " + side(diff.base(), diff.significance().baseVariation()) + ".\n");
         w.write("- Head: " + side(diff.head(), diff.significance().headVariation()) + ".\n");
-        w.write("- Significance: " + MarkdownText.escape(diff.significance().noiseModel().describe()) + "; "
+        w.write("- Significance: " + MarkdownText.escape(model()) + "; "
                 + method() + "; false discovery rate " + ValueText.share(diff.significance().level())
                 + " over all nodes (the whole profile tested alone at the same level).\n");
         if (summary.gate().enabled()) {
