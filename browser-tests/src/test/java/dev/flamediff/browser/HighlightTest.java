@@ -93,8 +93,11 @@ class HighlightTest extends BrowserTest {
         assertThat(top.get("name")).isEqualTo(CULPRIT);
         assertThat(num(top, "w")).as("the culprit merged over its call paths spans the graph").isGreaterThan(1100);
         assertThat(spread(top)).as("and is strongly coloured").isGreaterThan(100);
-        assertThat(chromium.js("return document.querySelector('#merged .mg-label').textContent"))
-                .asString().startsWith(CULPRIT + " merged over its ").contains(" call paths");
+        String mergedLabel = (String) chromium.js("return document.querySelector('#merged .mg-label').textContent");
+        assertThat(mergedLabel).startsWith(CULPRIT + " merged over its ").contains(" call paths");
+        // The header's count of outlined paths is the merged view's: both count the drawn ones.
+        String paths = mergedLabel.substring((CULPRIT + " merged over its ").length(), mergedLabel.indexOf(" call paths"));
+        assertThat(text("fn-label")).contains(" \u00b7 " + paths + " paths, all outlined");
         // Its widest callee: a click there highlights that function (and merges its call paths).
         Map<String, Object> callee = merged.stream().filter(f -> num(f, "d") == 1)
                 .max((a, b) -> Double.compare(num(a, "w"), num(b, "w"))).orElseThrow();

@@ -239,7 +239,27 @@ final class SvgDocumentWriter {
             return fixedSize ? "" : "No function changed beyond the noise; click one in the list below the graph to"
                     + " highlight its frames";
         }
-        return HeaderText.culprit(diff, top.culprit(), top.function().paths());
+        return HeaderText.culprit(diff, top.culprit(), drawnPaths(functions.highlighted()));
+    }
+
+    /**
+     * The call paths of a listed function the graph draws: its drawn frames with none of its own
+     * above them, as the merged view counts the paths it merges (a path too narrow to draw, or a
+     * recursive call's inner frame, is not one the reader can find outlined).
+     */
+    private int drawnPaths(int row) {
+        int paths = 0;
+        for (PlacedFrame f : layout.frames()) {
+            if (f.isElided() || functions.rowOf(f.node()) != row) {
+                continue;
+            }
+            boolean outermost = true;
+            for (int a = diff.parent(f.node()); a > 0 && outermost; a = diff.parent(a)) {
+                outermost = functions.rowOf(a) != row;
+            }
+            paths += outermost ? 1 : 0;
+        }
+        return paths;
     }
 
     /**
