@@ -48,7 +48,8 @@ final class InputOptions {
                 .description("keep every frame name byte for byte as recorded (collapsed output then equals "
                         + "difffolded.pl's). By default lambda, hidden-class, proxy and address parts are normalized, "
                         + "Java names spelled with slashes (java/lang/Thread.run) get dots, so both spellings are one "
-                        + "frame, and names that differ only by a CPU feature are one frame: "
+                        + "frame, a JavaScript function is one frame whichever V8 tier ran it (JS:*render = JS:~render), "
+                        + "and names that differ only by a CPU feature are one frame: "
                         + FrameNameNormalizer.CPU_VARIANTS));
         lineNumbers = flags.add(Flags.onOff("--line-numbers")
                 .description("give Java frames their line number (Foo.bar:42)"));

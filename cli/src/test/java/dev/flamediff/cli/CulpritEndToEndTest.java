@@ -351,6 +351,34 @@ class CulpritEndToEndTest {
     }
 
     /**
+     * The dispatch program's Node twin recorded by perf and folded by stackcollapse-perf.pl
+     * (fixtures/node): a formatter under 32 handlers of two steps each newly replaces, splits and
+     * joins strings. The formatter is the culprit, with V8's builtins as where its change went;
+     * neither a builtin's entry stub nor V8's C++ runtime is named, and the one function run in
+     * three V8 tiers is one frame. Before, the report named
+     * {@code Builtins_CEntry_Return1_ArgvOnStack_NoBuiltinExit} with +21% of the profile.
+     */
+    @org.junit.jupiter.api.Test
+    void aJavaScriptFormattersNewBuiltinCallsAreItsChange() throws IOException {
+        String b = FixtureFiles.path("node/base.folded.gz").toString();
+        String h = FixtureFiles.path("node/head.folded.gz").toString();
+        Path json = dir.resolve("node.json");
+        CliRun run = CliRun.run(b, h, "--fail-on-frame-regression", "2", "-o", json.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.GATE_FAILED);
+        assertThat(run.errLines()).filteredOn(l -> l.startsWith("flamediff: gate failed: ")).first().asString()
+                .startsWith("flamediff: gate failed: JS:formatKey ");
+        JsonNode doc = new ObjectMapper().readTree(Files.readAllBytes(json));
+        JsonNode regressions = doc.at("/summary/culpritRegressions");
+        assertThat(regressions.get(0).get("name").asText()).startsWith("JS:formatKey ").endsWith("/app.js:4:19");
+        assertThat(regressions.get(0).get("callees").get(0).get("name").asText()).startsWith("Builtins_");
+        for (JsonNode c : regressions) {
+            assertThat(c.get("name").asText()).startsWith("JS:");
+        }
+        assertThat(Files.readString(json)).doesNotContain("JS:*formatKey").doesNotContain("JS:^formatKey");
+    }
+
+    /**
      * The same shape in a C program under callgrind (exact instruction counts): parse_header
      * calls a pattern compiler and splitter it never called in base, on 64 call paths; with the
      * call graph alone (the reader apportions costs to callers) and with exact stacks.
@@ -478,6 +506,7 @@ class CulpritEndToEndTest {
         "../perf/base.folded, ../perf/base2.folded",
         "../perf/base-pid.folded, ../perf/base2-pid.folded",
         "../perf/base-tid.folded, ../perf/base2-tid.folded",
+        "../node/base.folded.gz, ../node/base2.folded.gz",
     })
     void twoRecordingsOfTheSameProgramFailNoGate(String a, String b) throws IOException {
         Path json = dir.resolve("same.json");

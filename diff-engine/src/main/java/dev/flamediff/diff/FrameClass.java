@@ -102,13 +102,33 @@ final class FrameClass {
         for (int i = from; i < size && !jvm; i++) {
             jvm = isJava(frames[i]);
         }
+        boolean v8 = false;
+        for (int i = from; i < size && !jvm && jdkToo && !v8; i++) {
+            v8 = isJavaScript(frames[i]);
+        }
         boolean[] out = new boolean[size];
         for (int i = from; i < size; i++) {
             DiffInterrupts.checkEvery(i);
             Frame f = frames[i];
-            out[i] = jvm ? isSystem(f) || (jdkToo && isJava(f) && isJdkMethod(f.name())) : f.kind() == FrameKind.KERNEL;
+            out[i] = jvm ? isSystem(f) || (jdkToo && isJava(f) && isJdkMethod(f.name()))
+                    : v8 ? !isJavaScript(f) : f.kind() == FrameKind.KERNEL;
         }
         return out;
+    }
+
+    /**
+     * Returns whether a frame is a JavaScript function as V8 names it in perf's map files
+     * ({@code JS:render /app/x.js:3:10}, Node before 16's {@code LazyCompile:*render}). In a
+     * profile with such frames, V8's builtins ({@code Builtins_StringPrototypeReplace}), its C++
+     * runtime and Node's are the runtime beneath the program, as the JDK is beneath Java code: a
+     * function that newly splits and replaces strings is the change, not the builtin's entry
+     * stub ({@code Builtins_CEntry_Return1_ArgvOnStack_NoBuiltinExit}) its new calls pass through.
+     * Only the kernel's frames are system work there, as in a native program's profile.
+     */
+    static boolean isJavaScript(Frame frame) {
+        String name = frame.name();
+        return name.startsWith("JS:") || name.startsWith("LazyCompile:") || name.startsWith("Function:")
+                || name.startsWith("Script:");
     }
 
     private static final List<String> JDK_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun", "com/sun");

@@ -62,6 +62,31 @@ class FrameClassTest {
     }
 
     /**
+     * A Node profile recorded by perf: its JavaScript functions are the program, V8's builtins,
+     * its C++ runtime, Node's and the C library's the runtime beneath it, and only the kernel's
+     * frames system work, as in a native profile.
+     */
+    @Test
+    void inANodeProfileOnlyJavaScriptFunctionsAreTheProgram() {
+        Frame[] frames = {
+            Frame.ROOT,
+            new Frame("node", FrameKind.UNKNOWN),
+            new Frame("node::Start", FrameKind.CPP),
+            new Frame("JS:route /srv/app.js:103:15", FrameKind.UNKNOWN),
+            new Frame("JS:formatKey /srv/app.js:4:19", FrameKind.UNKNOWN),
+            new Frame("Builtins_StringPrototypeReplace", FrameKind.UNKNOWN),
+            new Frame("v8::internal::Runtime_StringSplit", FrameKind.CPP),
+            new Frame("asm_exc_page_fault", FrameKind.KERNEL),
+        };
+
+        assertThat(FrameClass.runtimeMask(frames)).containsExactly(true, true, true, false, false, true, true, true);
+        assertThat(FrameClass.systemMaskOfDistinct(frames))
+                .containsExactly(false, false, false, false, false, false, false, true);
+        assertThat(FrameClass.isJavaScript(new Frame("LazyCompile:*render /srv/x.js:3", FrameKind.UNKNOWN))).isTrue();
+        assertThat(FrameClass.isJavaScript(new Frame("render", FrameKind.UNKNOWN))).isFalse();
+    }
+
+    /**
      * A Java method's allocation through the JVM (the C1 stub, the runtime call, the memory it
      * clears) is the program's; a page fault beneath it, the collector's threads and the
      * compiler's stay the machine's.

@@ -34,6 +34,9 @@ import dev.flamediff.model.JavaNames;
  *       recording) give one frame, and the {@link FrameNameNormalizer} rules for lambdas, hidden
  *       classes and CPU-specific stub names apply. Without normalization every name is kept byte
  *       for byte as written, as difffolded.pl compares them.</li>
+ *   <li>When names are normalized, a V8 function's tier marker ({@code JS:*render},
+ *       {@code JS:~render}) is dropped first, so one JavaScript function is one frame whichever
+ *       tier ran it ({@link FrameNameNormalizer#withoutV8Tier}).</li>
  * </ol>
  *
  * The result depends only on the text and on whether it is the leaf, so the same input always
@@ -52,7 +55,8 @@ final class CollapsedFrameDecoder {
     }
 
     /** Returns the frame for the text of one frame; {@code leaf} says whether it ends its stack. */
-    Frame decode(String raw, boolean leaf) {
+    Frame decode(String text, boolean leaf) {
+        String raw = normalize ? normalizer.withoutV8Tier(text) : text;
         FrameKind kind = suffixKind(raw);
         if (kind != null) {
             String name = raw.substring(0, raw.length() - SUFFIX_LENGTH);

@@ -187,4 +187,23 @@ class CollapsedDialectsTest {
         assertThat(stacks(read(text, ReadOptions.DEFAULT.withNormalizeNames(false)).tree()))
                 .contains("System.arraycopy<JIT>;jbyte_disjoint_arraycopy_avx3 2", "m;__memset_evex_unaligned_erms 1");
     }
+
+    /**
+     * Node's perf map names a JavaScript function with the tier that ran it (as perf and
+     * stackcollapse-perf.pl pass them on): one function, interpreted in one run and optimized in
+     * the next, is one frame. Other names with a colon, and the names kept byte for byte, keep it.
+     */
+    @Test
+    void aJavaScriptFunctionIsOneFrameWhicheverV8TierRanIt() throws Exception {
+        String text = "node;JS:~render /srv/app.js:3:10 2\nnode;JS:*render /srv/app.js:3:10 5\n"
+                + "node;JS:^render /srv/app.js:3:10 1\nnode;JS:+render /srv/app.js:3:10 1\n"
+                + "node;LazyCompile:*old /srv/app.js:9 1\nnode;LazyCompile:~old /srv/app.js:9 1\n"
+                + "node;JS:~ node:internal/main/run_main_module:1:1 1\nnode;std::~vector 1\nnode;a:*b 1\n";
+        assertThat(stacks(read(text).tree())).containsExactly("node;JS: node:internal/main/run_main_module:1:1 1",
+                "node;JS:render /srv/app.js:3:10 9", "node;LazyCompile:old /srv/app.js:9 2", "node;a:*b 1",
+                "node;std::~vector<CPP> 1");
+        assertThat(stacks(read(text, ReadOptions.DEFAULT.withNormalizeNames(false)).tree()))
+                .contains("node;JS:~render /srv/app.js:3:10 2", "node;JS:*render /srv/app.js:3:10 5");
+    }
+
 }
