@@ -156,33 +156,9 @@ final class FrameClass {
         return !jvm || !isSystem(frame) && !(isJava(frame) && isJdkMethod(frame.name()));
     }
 
-    /**
-     * Returns whether the frame is a Java method: by its kind, or by a name that is a method's
-     * ({@link JavaNames#isMethodName}; not a native clone's such as {@code foo.isra.0}). A kind
-     * alone does not make a frame Java: perf's stack collapsers write the same suffixes as
-     * async-profiler ({@code _[i]} inlined, {@code _[j]} JIT), so a C program's
-     * {@code __libc_start_main_impl_[i]} is inlined but not Java; its name must be a method's too
-     * ({@code Foo.bar:42} with its line number).
-     */
+    /** Returns whether the frame is a Java method ({@link JavaNames#isJavaFrame}). */
     static boolean isJava(Frame frame) {
-        return switch (frame.kind()) {
-            case INTERPRETED, JIT, INLINED, C1 -> JavaNames.isMethodName(withoutLine(frame.name()));
-            case UNKNOWN -> !frame.equals(Frame.ROOT) && JavaNames.isMethodName(frame.name());
-            default -> false;
-        };
-    }
-
-    private static String withoutLine(String name) {
-        int colon = name.lastIndexOf(':');
-        if (colon <= 0 || colon == name.length() - 1) {
-            return name;
-        }
-        for (int i = colon + 1; i < name.length(); i++) {
-            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
-                return name;
-            }
-        }
-        return name.substring(0, colon);
+        return JavaNames.isJavaFrame(frame);
     }
 
     /**

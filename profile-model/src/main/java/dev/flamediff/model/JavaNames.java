@@ -51,6 +51,35 @@ public final class JavaNames {
     }
 
     /**
+     * Returns whether a frame is a Java method: its name is a method's ({@link #isMethodName},
+     * with a line number {@code Foo.bar:42} too) and its kind is a Java one or unknown (formats
+     * such as collapsed stacks record no kind). A kind alone does not make a frame Java: perf's
+     * stack collapsers write the suffixes async-profiler uses ({@code _[i]} inlined, {@code _[j]}
+     * JIT), so a C program's {@code __libc_start_main_impl_[i]} is inlined but not Java.
+     */
+    public static boolean isJavaFrame(Frame frame) {
+        FrameKind kind = frame.kind();
+        if (kind.isJava()) {
+            return isMethodName(withoutLine(frame.name()));
+        }
+        return kind == FrameKind.UNKNOWN && !frame.equals(Frame.ROOT) && isMethodName(frame.name());
+    }
+
+    /** The name without a trailing {@code :42}, as frames with line numbers are written. */
+    private static String withoutLine(String name) {
+        int colon = name.lastIndexOf(':');
+        if (colon <= 0 || colon == name.length() - 1) {
+            return name;
+        }
+        for (int i = colon + 1; i < name.length(); i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return name;
+            }
+        }
+        return name.substring(0, colon);
+    }
+
+    /**
      * Returns whether the name is in the JVM's internal spelling, the package parts separated by
      * {@code /} ({@code java/lang/Thread.run}, {@code java/lang/Thread}): a method's or a class's
      * name with at least one {@code /}.

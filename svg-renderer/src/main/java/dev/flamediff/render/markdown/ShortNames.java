@@ -1,10 +1,10 @@
 package dev.flamediff.render.markdown;
 
-import dev.flamediff.model.JavaNames;
+import dev.flamediff.render.FrameShortNames;
 
 /**
- * The names the report's first table shows: a Java method as {@code Class.method} (its package
- * left for the details, where every name is given in full), anything else as recorded, at most
+ * The names the report's first table shows: {@link FrameShortNames} (a Java method as
+ * {@code Class.method}, its package left for the details, where every name is given in full), at most
  * {@value #MAX} characters (cut from the left, where a name is least telling).
  */
 final class ShortNames {
@@ -17,12 +17,7 @@ final class ShortNames {
 
     /** Returns the short form of a frame name. */
     static String of(String name) {
-        String s = name;
-        if (name.indexOf('/') < 0 && JavaNames.isMethodName(name)) {
-            int method = name.lastIndexOf('.');
-            int cls = name.lastIndexOf('.', method - 1);
-            s = cls < 0 ? name : name.substring(cls + 1);
-        }
+        String s = FrameShortNames.of(name);
         int points = s.codePointCount(0, s.length());
         if (points > MAX) {
             s = "\u2026" + s.substring(s.offsetByCodePoints(0, points - (MAX - 1)));

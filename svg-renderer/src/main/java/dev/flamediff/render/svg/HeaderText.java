@@ -6,10 +6,10 @@ import dev.flamediff.diff.DiffSide;
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.diff.NoiseModel;
 import dev.flamediff.diff.RunVariation;
-import dev.flamediff.model.JavaNames;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.render.CulpritCallees;
 import dev.flamediff.render.DominantCaller;
+import dev.flamediff.render.FrameShortNames;
 import dev.flamediff.render.RenderOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -65,18 +65,17 @@ final class HeaderText {
         String outlined = " \u00b7 " + paths + (paths == 1 ? " path, outlined" : " paths, all outlined");
         int room = Math.max(MIN_NAME_CHARS,
                 CULPRIT_LINE_CHARS - prefix.length() - impact.length() - where.length() - outlined.length());
-        String name = SafeText.fit(c.function().frame().name(), room * SvgGeometry.CHAR_WIDTH + 6);
+        // A Java method by its full name, cut from the left if it must be; a JavaScript function by
+        // its name and file, which a cut from the left had reduced to its path.
+        String full = c.function().frame().name();
+        String name = SafeText.fit(FrameShortNames.isJavaScript(full) ? FrameShortNames.of(full) : full,
+                room * SvgGeometry.CHAR_WIDTH + 6);
         return SafeText.clean(prefix + name + impact + where + outlined);
     }
 
-    /** A Java method's class and name ({@code Pattern.compile}), anything else as it is. */
+    /** A Java method's class and name ({@code Pattern.compile}), anything else as {@link FrameShortNames} has it. */
     static String shortName(String name) {
-        if (name.indexOf('/') >= 0 || !JavaNames.isMethodName(name)) {
-            return name;
-        }
-        int method = name.lastIndexOf('.');
-        int cls = name.lastIndexOf('.', method - 1);
-        return cls < 0 ? name : name.substring(cls + 1);
+        return FrameShortNames.of(name);
     }
 
     /** Returns the line naming the inputs: {@code base: a.jfr → head: b.jfr}. */

@@ -2,10 +2,9 @@ package dev.flamediff.render.svg;
 
 import dev.flamediff.diff.DiffTree;
 import dev.flamediff.model.Frame;
-import dev.flamediff.model.FrameKind;
+import dev.flamediff.model.JavaNames;
 import dev.flamediff.render.RenderInterrupts;
 import java.util.BitSet;
-import java.util.regex.Pattern;
 
 /**
  * Which frames belong to the JVM's own work and the system's rather than to the program: in a
@@ -16,9 +15,6 @@ import java.util.regex.Pattern;
  * frames (callgrind, a C program) have none: there is nothing to tell the program from.
  */
 final class SystemFrames {
-
-    /** {@code package.Class.method}: dotted, no C++ scope, no spaces, not a bracketed pseudo-frame. */
-    private static final Pattern JAVA_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}\\p{N}_$<>]+)+");
 
     private final BitSet system;
     private final boolean any;
@@ -79,22 +75,22 @@ final class SystemFrames {
      */
     private static boolean isJava(DiffTree diff, int node, byte[] javaNames) {
         Frame frame = diff.frame(node);
-        if (frame.kind().isJava()) {
-            return true;
-        }
         int f = diff.functions().indexOf(node);
-        if (frame.kind() != FrameKind.UNKNOWN || f < 0) {
+        if (f < 0) {
             return isJava(frame);
         }
         if (javaNames[f] == 0) {
-            javaNames[f] = (byte) (JAVA_NAME.matcher(frame.name()).matches() ? 1 : 2);
+            javaNames[f] = (byte) (isJava(frame) ? 1 : 2);
         }
         return javaNames[f] == 1;
     }
 
-    /** Java code by its kind, or, for formats that record no kind (collapsed), by its dotted name. */
+    /**
+     * Java code as the diff's frame classes judge it ({@link JavaNames#isJavaFrame}): a method's
+     * name, of a Java kind or of none. A C library ({@code libc.so.6}) or a C function marked
+     * inlined is not, so a C or Node profile gets no toggle for JVM internals.
+     */
     static boolean isJava(Frame frame) {
-        return frame.kind().isJava()
-                || frame.kind() == FrameKind.UNKNOWN && JAVA_NAME.matcher(frame.name()).matches();
+        return JavaNames.isJavaFrame(frame);
     }
 }

@@ -136,6 +136,13 @@ class SvgHelpersTest {
         DiffTree c = SvgTestSupport.diff(new String[] {"main;parse_records 10", "_dl_start;_dl_main 3"},
                 new String[] {"main;parse_records 12"});
         assertThat(SystemFrames.of(c).any()).as("nothing to tell a C program's frames from").isFalse();
+        // A C library's name with dots, and Node's frames, are not Java: no toggle for JVM internals.
+        DiffTree lib = SvgTestSupport.diff(new String[] {"prog;libc.so.6;main;parse_records 10", "prog;_start;main 3"},
+                new String[] {"prog;libc.so.6;main;parse_records 12"});
+        assertThat(SystemFrames.of(lib).any()).as("libc.so.6 is no Java frame").isFalse();
+        DiffTree node = SvgTestSupport.diff(new String[] {"node;node::Start;JS:route /srv/app.js:3:1;JS:formatKey /srv/app.js:4:19 10",
+            "node;start_thread;v8::internal::Heap::Scavenge@CPP 4"}, new String[] {"node;node::Start;JS:route /srv/app.js:3:1 9"});
+        assertThat(SystemFrames.of(node).any()).as("a Node profile").isFalse();
     }
 
     private static int node(DiffTree d, String name) {
