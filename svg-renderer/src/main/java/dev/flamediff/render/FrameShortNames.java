@@ -1,6 +1,7 @@
 package dev.flamediff.render;
 
 import dev.flamediff.model.JavaNames;
+import java.util.List;
 
 /**
  * The short form of a frame's name, for the places that have room for little (the report's
@@ -11,7 +12,7 @@ import dev.flamediff.model.JavaNames;
  */
 public final class FrameShortNames {
 
-    private static final String[] V8_PREFIXES = {"JS:", "LazyCompile:", "Function:", "Script:"};
+    private static final List<String> V8_PREFIXES = List.of("JS:", "LazyCompile:", "Function:", "Script:");
 
     private FrameShortNames() {
     }
