@@ -32,31 +32,6 @@ public final class FrameNameNormalizer {
     private static final Pattern LIBC_IFUNC = Pattern.compile(
             "^__((?:mem|str|stp|wmem|wcs|raw)\\w*?)_(?:sse2|ssse3|sse4_1|sse4_2|avx|avx2|avx512|evex|evex512)(?:_\\w+)?$");
 
-    /**
-     * Returns a V8 function's name without the tier marker perf's map files put before it
-     * ({@code JS:~render} interpreted, {@code JS:^render} Sparkplug, {@code JS:+render} Maglev,
-     * {@code JS:*render} TurboFan, and Node before 16's {@code LazyCompile:~render}): the tier a
-     * function runs in moves from run to run and with the code around it, so the same function
-     * in base and head would otherwise be one frame gone and another new. Other names are
-     * returned as they are.
-     */
-    public String withoutV8Tier(String name) {
-        int colon = name.indexOf(':');
-        if (colon < 2 || colon > 11 || colon + 1 >= name.length()) {
-            return name;
-        }
-        char tier = name.charAt(colon + 1);
-        if (tier != '~' && tier != '*' && tier != '^' && tier != '+') {
-            return name;
-        }
-        String prefix = name.substring(0, colon);
-        if (!prefix.equals("JS") && !prefix.equals("LazyCompile") && !prefix.equals("Function")
-                && !prefix.equals("Script")) {
-            return name;
-        }
-        return name.substring(0, colon + 1) + name.substring(colon + 2);
-    }
-
     /** One line per family of names that {@link #normalize} treats as one frame, for help texts. */
     public static final String CPU_VARIANTS = "HotSpot array-copy stubs (jbyte_disjoint_arraycopy_avx3 = "
             + "jbyte_disjoint_arraycopy, all *_arraycopy_avx3) and glibc's CPU-specific string functions "

@@ -3,6 +3,7 @@ package dev.flamediff.diff;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.JavaNames;
+import dev.flamediff.model.V8Names;
 import java.util.List;
 
 /**
@@ -126,9 +127,7 @@ final class FrameClass {
      * Only the kernel's frames are system work there, as in a native program's profile.
      */
     static boolean isJavaScript(Frame frame) {
-        String name = frame.name();
-        return name.startsWith("JS:") || name.startsWith("LazyCompile:") || name.startsWith("Function:")
-                || name.startsWith("Script:");
+        return V8Names.isFunctionName(frame.name());
     }
 
     private static final List<String> JDK_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun", "com/sun");

@@ -70,12 +70,12 @@ final class OneSidedSpread {
                 }
             }
         }
-        double[] twoSided = twoSidedTotals(diff, sums, function, functions, oneSided);
         byte[] out = new byte[functions];
         int m = counted.size;
         if (m == 0) {
             return out;
         }
+        double[] twoSided = twoSidedTotals(diff, sums, function, functions, oneSided);
         // Each counted node's (callee, side, entry) in one long; sorted, the distinct entries of
         // a callee and side are adjacent.
         long[] keys = new long[m];

@@ -1,7 +1,7 @@
 package dev.flamediff.render;
 
 import dev.flamediff.model.JavaNames;
-import java.util.List;
+import dev.flamediff.model.V8Names;
 
 /**
  * The short form of a frame's name, for the places that have room for little (the report's
@@ -11,8 +11,6 @@ import java.util.List;
  * first, where a cut from the left had left only the path; anything else as recorded. Stateless.
  */
 public final class FrameShortNames {
-
-    private static final List<String> V8_PREFIXES = List.of("JS:", "LazyCompile:", "Function:", "Script:");
 
     private FrameShortNames() {
     }
@@ -32,19 +30,11 @@ public final class FrameShortNames {
 
     /** Returns whether the name is a JavaScript function's as V8 writes it to perf's map files. */
     public static boolean isJavaScript(String name) {
-        for (String p : V8_PREFIXES) {
-            if (name.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
+        return V8Names.isFunctionName(name);
     }
 
     private static String javaScript(String name) {
-        String rest = name.substring(name.indexOf(':') + 1);
-        if (!rest.isEmpty() && "~*^+".indexOf(rest.charAt(0)) >= 0) {
-            rest = rest.substring(1);
-        }
+        String rest = V8Names.functionAndLocation(name);
         int space = rest.lastIndexOf(' ');
         String function = (space < 0 ? rest : rest.substring(0, space)).strip();
         if (function.isEmpty()) {

@@ -4,6 +4,7 @@ import dev.flamediff.collect.FrameNameNormalizer;
 import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.JavaNames;
+import dev.flamediff.model.V8Names;
 
 /**
  * Turns one frame of a collapsed stack, as written, into a {@link Frame}. The rules, in order:
@@ -36,7 +37,7 @@ import dev.flamediff.model.JavaNames;
  *       for byte as written, as difffolded.pl compares them.</li>
  *   <li>When names are normalized, a V8 function's tier marker ({@code JS:*render},
  *       {@code JS:~render}) is dropped first, so one JavaScript function is one frame whichever
- *       tier ran it ({@link FrameNameNormalizer#withoutV8Tier}).</li>
+ *       tier ran it ({@link V8Names#withoutTier}).</li>
  * </ol>
  *
  * The result depends only on the text and on whether it is the leaf, so the same input always
@@ -56,7 +57,7 @@ final class CollapsedFrameDecoder {
 
     /** Returns the frame for the text of one frame; {@code leaf} says whether it ends its stack. */
     Frame decode(String text, boolean leaf) {
-        String raw = normalize ? normalizer.withoutV8Tier(text) : text;
+        String raw = normalize ? V8Names.withoutTier(text) : text;
         FrameKind kind = suffixKind(raw);
         if (kind != null) {
             String name = raw.substring(0, raw.length() - SUFFIX_LENGTH);
