@@ -20,7 +20,7 @@ public final class DiffTree extends PreOrderTree {
     private final Normalization normalization;
     private final DiffSide base;
     private final DiffSide head;
-    private final Frame[] frame;
+    private final UnionFrames frames;
     /** The sides' values per node, null when {@link #exact} holds them. */
     private final double[] baseSelf;
     private final double[] headSelf;
@@ -41,7 +41,7 @@ public final class DiffTree extends PreOrderTree {
     private final SummaryMemo summary;
 
     DiffTree(ValueType valueType, Normalization normalization, DiffSide base, DiffSide head,
-             Frame[] frame, int[] parent, int[] end, int[] depth,
+             UnionFrames frames, int[] parent, int[] end, int[] depth,
              double[] baseSelf, double[] headSelf, double[] baseTotal, double[] headTotal,
              NodeSignificance significance, GateThresholds gate, FunctionIds ids) {
         super(parent, end, depth);
@@ -52,7 +52,7 @@ public final class DiffTree extends PreOrderTree {
         this.normalization = normalization;
         this.base = base;
         this.head = head;
-        this.frame = frame;
+        this.frames = frames;
         this.baseSelf = baseSelf;
         this.headSelf = headSelf;
         this.baseTotal = baseTotal;
@@ -75,7 +75,7 @@ public final class DiffTree extends PreOrderTree {
         this.normalization = reversed.normalization;
         this.base = reversed.base;
         this.head = reversed.head;
-        this.frame = reversed.frame;
+        this.frames = reversed.frames;
         this.baseSelf = reversed.baseSelf;
         this.headSelf = reversed.headSelf;
         this.baseTotal = reversed.baseTotal;
@@ -149,7 +149,12 @@ public final class DiffTree extends PreOrderTree {
 
     /** Returns the node's frame. */
     public Frame frame(int node) {
-        return frame[node];
+        return frames.frame(node);
+    }
+
+    /** Returns the nodes' frames as slots of one table, for what depends on the frame alone. */
+    UnionFrames frames() {
+        return frames;
     }
 
     /** Returns the node's base self value, scaled. */
@@ -225,7 +230,7 @@ public final class DiffTree extends PreOrderTree {
     public Frame[] path(int node) {
         Frame[] out = new Frame[depth(node)];
         for (int n = node; n > 0; n = parent(n)) {
-            out[depth(n) - 1] = frame[n];
+            out[depth(n) - 1] = frames.frame(n);
         }
         return out;
     }

@@ -4,6 +4,7 @@ import dev.flamediff.model.Frame;
 import dev.flamediff.model.FrameKind;
 import dev.flamediff.model.JavaNames;
 import dev.flamediff.model.V8Names;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -44,20 +45,43 @@ final class FrameClass {
      *
      * @param parent the union tree's parents (a parent's index below its child's)
      */
-    static boolean[] systemMask(Frame[] frames, int[] parent, int size) {
-        boolean[] out = systemMask(frames, size);
+    static boolean[] systemMask(UnionFrames frames, int[] parent) {
+        int size = frames.size();
+        // Worked out once per slot the nodes use: the frame's tests are the costly part.
+        int[] used = new int[frames.slots()];
+        Arrays.fill(used, -1);
+        Frame[] distinct = new Frame[Math.min(frames.slots(), Math.max(size - 1, 0))];
+        int count = 0;
+        for (int n = 1; n < size; n++) {
+            DiffInterrupts.checkEvery(n);
+            int slot = frames.slot(n);
+            if (used[slot] < 0) {
+                used[slot] = count;
+                distinct[count++] = frames.frameInSlot(slot);
+            }
+        }
+        boolean[] system = mask(distinct, 0, count, false);
+        boolean[] allocationEntry = new boolean[count];
+        for (int i = 0; i < count; i++) {
+            allocationEntry[i] = system[i] && isAllocationEntry(distinct[i].name());
+        }
+        boolean[] out = new boolean[size];
         boolean[] allocating = new boolean[size];
         for (int n = 1; n < size; n++) {
             DiffInterrupts.checkEvery(n);
-            if (!out[n]) {
+            int i = used[frames.slot(n)];
+            if (!system[i]) {
                 continue;
             }
-            allocating[n] = allocating[parent[n]] || isAllocationEntry(frames[n].name());
-            if (allocating[n] && frames[n].kind() != FrameKind.KERNEL) {
-                out[n] = false;
-            }
+            allocating[n] = allocating[parent[n]] || allocationEntry[i];
+            out[n] = !allocating[n] || distinct[i].kind() == FrameKind.KERNEL;
         }
         return out;
+    }
+
+    /** {@link #systemMask(UnionFrames, int[])} of nodes given one by one, {@code frames[0]} the root's. */
+    static boolean[] systemMask(Frame[] frames, int[] parent, int size) {
+        return systemMask(UnionFrames.ofNodes(Arrays.copyOf(frames, size)), parent);
     }
 
     private static final List<String> ALLOCATION_PREFIXES = List.of("Runtime1::new_", "OptoRuntime::new_",

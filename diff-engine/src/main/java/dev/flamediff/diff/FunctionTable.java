@@ -216,23 +216,14 @@ public final class FunctionTable {
     }
 
     /**
-     * Builds the view of a diff whose nodes' function ids are given ({@link #idBlocks}; worked
-     * out beside the node tests, which they do not depend on). Called once by the diff's
-     * constructor, after its node tests.
+     * Builds the view of a diff whose nodes' function ids are given (worked out beside the node
+     * tests, which they do not depend on). Called once by the diff's constructor, after its node
+     * tests.
      *
      * @throws CancellationException if the thread is interrupted meanwhile
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance, FunctionIds ids) {
         return of(diff, significance, ids, nodesOfFunction -> FunctionParts.forDiff(nodesOfFunction, diff.size()));
-    }
-
-    /** The blocks a diff of {@code size} nodes is given its function ids in. */
-    static int idBlocks(int size) {
-        return size >= FunctionParts.PARALLEL_THRESHOLD ? 2 * FunctionParts.threads() : 1;
-    }
-
-    private static FunctionIds idsOf(DiffTree diff) {
-        return FunctionIds.of(diff, idBlocks(diff.size()));
     }
 
     /**
@@ -243,7 +234,7 @@ public final class FunctionTable {
      * @throws CancellationException if the thread is interrupted meanwhile
      */
     static FunctionTable of(DiffTree diff, NodeSignificance significance, Function<int[], FunctionParts> parts) {
-        return of(diff, significance, idsOf(diff), parts);
+        return of(diff, significance, FunctionIds.of(diff), parts);
     }
 
     private static FunctionTable of(DiffTree diff, NodeSignificance significance, FunctionIds ids,

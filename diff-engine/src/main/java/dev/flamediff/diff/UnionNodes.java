@@ -5,7 +5,8 @@ import dev.flamediff.model.Frame;
 import java.util.Arrays;
 
 /**
- * The union nodes of one walk, growing as the walk hands them over: per node its frame, parent,
+ * The union nodes of one walk, growing as the walk hands them over: per node its frame's slot
+ * ({@link UnionFrames}), parent,
  * depth and values per run (and, when the sides are not read from the run values, per side).
  * The whole union in one walk, or one part of it when the union is walked in parts
  * ({@link UnionParts}); the fields are the arrays themselves, with room to spare past {@link
@@ -14,6 +15,8 @@ import java.util.Arrays;
 final class UnionNodes {
 
     private final CallTree[] trees;
+    /** Per tree, the slot of its frame 0 ({@link UnionFrames#offsets}). */
+    private final int[] frameOffsets;
     private final int[] valueIndex;
     /** Per tree, the index of the sample counts behind weighted values, or null when not tested on them. */
     private final int[] countValueIndex;
@@ -30,7 +33,7 @@ final class UnionNodes {
 
     long[] runSelf;
     long[] runCount;
-    Frame[] frame;
+    int[] frameSlot;
     int[] parent;
     int[] depth;
     double[] baseSelf;
@@ -44,9 +47,10 @@ final class UnionNodes {
      * @param capacity the nodes the arrays first have room for
      * @param treeNodes the trees' nodes the walk takes, all trees together
      */
-    UnionNodes(CallTree[] trees, int[] valueIndex, int[] countValueIndex, int baseRuns, boolean exact,
+    UnionNodes(CallTree[] trees, int[] frameOffsets, int[] valueIndex, int[] countValueIndex, int baseRuns, boolean exact,
                double baseWeight, double headWeight, int capacity, long treeNodes) {
         this.trees = trees;
+        this.frameOffsets = frameOffsets;
         this.valueIndex = valueIndex;
         this.countValueIndex = countValueIndex;
         this.baseRuns = baseRuns;
@@ -56,7 +60,7 @@ final class UnionNodes {
         this.treeNodes = treeNodes;
         this.nodeBound = Math.max(capacity, treeNodes);
         runSelf = new long[capacity * trees.length];
-        frame = new Frame[capacity];
+        frameSlot = new int[capacity];
         parent = new int[capacity];
         depth = new int[capacity];
         if (!exact) {
@@ -89,10 +93,10 @@ final class UnionNodes {
      * @param depth the node's depth in the union, 0 only for its root
      */
     int add(int par, int depth, int[] nodes, int[] from, int[] to) {
-        if (size == frame.length) {
+        if (size == frameSlot.length) {
             // Every union node but the root takes a node of some tree: no more than all of them.
             int cap = (int) Math.max(size + 1L, Math.min(grownCapacity(), nodeBound));
-            frame = Arrays.copyOf(frame, cap);
+            frameSlot = Arrays.copyOf(frameSlot, cap);
             parent = Arrays.copyOf(parent, cap);
             this.depth = Arrays.copyOf(this.depth, cap);
             if (!exact) {
@@ -102,7 +106,7 @@ final class UnionNodes {
         }
         int k = trees.length;
         if ((size + 1) * k > runSelf.length) {
-            runSelf = Arrays.copyOf(runSelf, Math.max(frame.length * k, (size + 1) * k));
+            runSelf = Arrays.copyOf(runSelf, Math.max(frameSlot.length * k, (size + 1) * k));
         }
         if (countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
             runCount = runCount == null ? new long[runSelf.length] : Arrays.copyOf(runCount, runSelf.length);
@@ -114,6 +118,7 @@ final class UnionNodes {
         double b = 0;
         double h = 0;
         Frame f = Frame.ROOT;
+        int fSlot = 0;
         long fWeight = -1;
         for (int t = 0; t < k; t++) {
             for (int i = from[t]; i < to[t]; i++) {
@@ -123,6 +128,7 @@ final class UnionNodes {
                 long weight = trees[t].total(valueIndex[t], node);
                 if (weight > fWeight || (weight == fWeight && candidate.compareTo(f) < 0)) {
                     f = candidate;
+                    fSlot = frameOffsets[t] + trees[t].frameId(node);
                     fWeight = weight;
                 }
                 long v = trees[t].self(valueIndex[t], node);
@@ -141,7 +147,7 @@ final class UnionNodes {
                 }
             }
         }
-        frame[id] = depth == 0 ? Frame.ROOT : f;
+        frameSlot[id] = depth == 0 ? 0 : fSlot;
         parent[id] = par;
         this.depth[id] = depth;
         if (!exact) {

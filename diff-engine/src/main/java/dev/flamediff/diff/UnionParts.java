@@ -1,7 +1,6 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.model.CallTree;
-import dev.flamediff.model.Frame;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -244,7 +243,7 @@ final class UnionParts {
         out.parent = parent;
         // One kind of array at a time, each part's let go of once copied: the parts and the
         // joined arrays are not all held at once.
-        out.frame = (Frame[]) join(new Frame[n], 1, walked, topId, offset, u -> u.frame, u -> u.frame = null);
+        out.frameSlot = (int[]) join(new int[n], 1, walked, topId, offset, u -> u.frameSlot, u -> u.frameSlot = null);
         out.depth = (int[]) join(new int[n], 1, walked, topId, offset, u -> u.depth, u -> u.depth = null);
         out.runSelf = (long[]) join(new long[n * k], k, walked, topId, offset, u -> u.runSelf, u -> u.runSelf = null);
         if (top.runCount != null) {

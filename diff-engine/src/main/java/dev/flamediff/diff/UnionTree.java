@@ -1,6 +1,5 @@
 package dev.flamediff.diff;
 
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.ValueType;
 
 /**
@@ -24,7 +23,7 @@ public final class UnionTree {
     private final double headScale;
     private final int runs;
     private final int baseRuns;
-    private final Frame[] frame;
+    private final UnionFrames frames;
     private final int[] parent;
     private final int[] end;
     private final int[] depth;
@@ -36,7 +35,7 @@ public final class UnionTree {
     private final long[] runCount;
 
     UnionTree(ValueType type, NoiseModel model, DiffOptions options, DiffSide base, DiffSide head,
-              double baseScale, double headScale, int runs, int baseRuns, Frame[] frame, int[] parent,
+              double baseScale, double headScale, int runs, int baseRuns, UnionFrames frames, int[] parent,
               int[] end, int[] depth, double[] baseSelf, double[] headSelf, double[] baseTotal,
               double[] headTotal, long[] runSelf, long[] runCount) {
         this.done = null;
@@ -49,7 +48,7 @@ public final class UnionTree {
         this.headScale = headScale;
         this.runs = runs;
         this.baseRuns = baseRuns;
-        this.frame = frame;
+        this.frames = frames;
         this.parent = parent;
         this.end = end;
         this.depth = depth;
@@ -73,7 +72,7 @@ public final class UnionTree {
         this.headScale = 0;
         this.runs = 0;
         this.baseRuns = 0;
-        this.frame = null;
+        this.frames = null;
         this.parent = null;
         this.end = null;
         this.depth = null;
@@ -87,7 +86,7 @@ public final class UnionTree {
 
     /** Returns the number of union nodes. */
     public int size() {
-        return done != null ? done.size() : frame.length;
+        return done != null ? done.size() : frames.size();
     }
 
     /**
@@ -102,20 +101,19 @@ public final class UnionTree {
         if (done != null) {
             return done;
         }
-        int n = frame.length;
+        int n = frames.size();
         Normalization normalization = options.normalization();
         // The function ids depend on the frames alone: on a large diff they are worked out on the
-        // pool beside the run values and node tests (a tenth of the diff's time on 8.6 M nodes).
-        int idBlocks = FunctionTable.idBlocks(n);
-        DiffInterrupts.Forked<FunctionIds> ids = DiffInterrupts.fork(idBlocks > 1,
-                caller -> FunctionIds.of(frame, idBlocks, caller));
-        boolean[] system = FrameClass.systemMask(frame, parent, n);
+        // pool beside the run values and node tests.
+        DiffInterrupts.Forked<FunctionIds> ids = DiffInterrupts.fork(n >= FunctionParts.PARALLEL_THRESHOLD,
+                caller -> FunctionIds.of(frames, caller));
+        boolean[] system = FrameClass.systemMask(frames, parent);
         RunValues values = new RunValues(runs, baseRuns, runSelf, runCount, parent, system);
         NodeSignificance significance = NodeSignificance.compute(n, values,
                 new ChangeTester(model, baseScale, headScale, options.runVariation()),
                 options.significanceLevel(), n >= NodeSignificance.PARALLEL_THRESHOLD, NodeSignificance.BLOCK,
                 normalization.mode() != Normalization.Mode.FACTORS);
-        return new DiffTree(type, normalization, base, head, frame, parent, end, depth,
+        return new DiffTree(type, normalization, base, head, frames, parent, end, depth,
                 baseSelf, headSelf, baseTotal, headTotal, significance, options.gate(), ids.join());
     }
 }

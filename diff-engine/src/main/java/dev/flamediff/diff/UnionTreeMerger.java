@@ -1,7 +1,6 @@
 package dev.flamediff.diff;
 
 import dev.flamediff.model.CallTree;
-import dev.flamediff.model.Frame;
 import dev.flamediff.model.Profile;
 import dev.flamediff.model.ProfileMetadata;
 import dev.flamediff.model.ValueType;
@@ -129,7 +128,8 @@ final class UnionTreeMerger {
         // bytes a node). The same bits: a double sum of integers is exact below 2^53, checked below.
         exact = allowExact && baseRuns == 1 && headRuns == 1 && baseWeight == 1 && headWeight == 1;
         boolean exactValues = exact;
-        UnionParts.NodesFactory factory = (first, taken) -> new UnionNodes(trees, valueIndex, countValueIndex,
+        int[] frameOffsets = UnionFrames.offsets(trees);
+        UnionParts.NodesFactory factory = (first, taken) -> new UnionNodes(trees, frameOffsets, valueIndex, countValueIndex,
                 baseRuns, exactValues, baseWeight, headWeight, first, taken);
         UnionTreeWalk walk = new UnionTreeWalk(trees, options.exactFrameKinds());
         UnionNodes nodes;
@@ -147,8 +147,8 @@ final class UnionTreeMerger {
         // Trimmed (unless walked in parts, which joins them at the union's size): the arrays
         // were sized with room to spare, and the untrimmed ones would stay reachable while the
         // nodes are tested, a peak of some 44 bytes a node more.
-        Frame[] frame = trimmed(nodes.frame, n);
-        nodes.frame = null;
+        UnionFrames frames = UnionFrames.of(UnionFrames.table(trees), trimmed(nodes.frameSlot, n));
+        nodes.frameSlot = null;
         int[] parent = trimmed(nodes.parent, n);
         nodes.parent = null;
         int[] depth = trimmed(nodes.depth, n);
@@ -199,12 +199,8 @@ final class UnionTreeMerger {
         DiffSide base = side(baseProfiles, baseScale, exact ? sideSum[0] : baseTotal[0]);
         DiffSide head = side(headProfiles, headScale, exact ? sideSum[1] : headTotal[0]);
         return new UnionTree(type, model, options, base, head, baseScale, headScale, k, baseRuns,
-                frame, parent, end, depth, exact ? null : baseSelf, exact ? null : headSelf, baseTotal, headTotal,
+                frames, parent, end, depth, exact ? null : baseSelf, exact ? null : headSelf, baseTotal, headTotal,
                 runSelf, runCount);
-    }
-
-    private static Frame[] trimmed(Frame[] a, int n) {
-        return a.length == n ? a : Arrays.copyOf(a, n);
     }
 
     private static int[] trimmed(int[] a, int n) {

@@ -135,14 +135,14 @@ class DiffInterruptsTest {
 
     @Test
     void functionIdsWorkedOutOnThePoolStopWhenTheCallerIsInterrupted() {
-        // Enough nodes that the ids are given in blocks, as a large diff's are beside its node tests.
+        // On the pool, as a large diff's ids are worked out beside its node tests.
         Frame[] frames = new Frame[1 << 18];
         frames[0] = Frame.ROOT;
         for (int n = 1; n < frames.length; n++) {
             frames[n] = Frame.of("f" + (n % 5000));
         }
         Thread.currentThread().interrupt();
-        DiffInterrupts.Forked<FunctionIds> ids = DiffInterrupts.fork(true, caller -> FunctionIds.of(frames, 4, caller));
+        DiffInterrupts.Forked<FunctionIds> ids = DiffInterrupts.fork(true, caller -> FunctionIds.of(UnionFrames.ofNodes(frames), caller));
         assertThatThrownBy(ids::join).isInstanceOf(CancellationException.class).hasMessage("the diff was interrupted");
         assertThat(Thread.currentThread().isInterrupted()).isTrue();
     }

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,22 +89,41 @@ class FunctionPartsTest {
     }
 
     @Test
-    void frameAndFunctionIdsAreTheSameInAnyBlocks() throws IncompatibleProfilesException {
+    void frameAndFunctionIdsAreGivenInOrderOfFirstAppearance() throws IncompatibleProfilesException {
+        // The ids are looked up per frame slot; the oracle looks up every node's frame.
         Random random = new Random(20261205);
         for (int trial = 0; trial < 150; trial++) {
             DiffTree diff = randomDiff(random, trial);
-            FunctionIds one = FunctionIds.of(diff, 1);
-            for (int blocks : new int[] {2, 3, 7, 64}) {
-                FunctionIds split = FunctionIds.of(diff, blocks);
-                String as = "trial " + trial + " blocks " + blocks;
-                assertThat(split.function).as(as).isEqualTo(one.function);
-                assertThat(split.nodesOfFunction).as(as).isEqualTo(one.nodesOfFunction);
-                assertThat(split.frames.frameOfNode()).as(as).isEqualTo(one.frames.frameOfNode());
-                assertThat(split.frames.distinct()).as(as).hasSameSizeAs(one.frames.distinct());
-                for (int i = 0; i < one.frames.distinct().length; i++) {
-                    // The instance met first, as a single pass keeps it.
-                    assertThat(split.frames.distinct()[i]).as(as).isSameAs(one.frames.distinct()[i]);
+            FunctionIds ids = FunctionIds.of(diff);
+            Map<Frame, Integer> frameIndex = new HashMap<>();
+            Map<List<Object>, Integer> functionIndex = new HashMap<>();
+            List<Frame> firstInstance = new ArrayList<>();
+            List<Integer> nodesOfFunction = new ArrayList<>();
+            String as = "trial " + trial;
+            assertThat(ids.function[0]).as(as).isEqualTo(-1);
+            for (int n = 1; n < diff.size(); n++) {
+                Frame f = diff.frame(n);
+                Integer index = frameIndex.get(f);
+                if (index == null) {
+                    index = frameIndex.size();
+                    frameIndex.put(f, index);
+                    firstInstance.add(f);
                 }
+                int function = functionIndex.computeIfAbsent(
+                        List.of(f.name(), FrameMatch.matchGroup(f.kind())), k -> functionIndex.size());
+                if (function == nodesOfFunction.size()) {
+                    nodesOfFunction.add(0);
+                }
+                nodesOfFunction.set(function, nodesOfFunction.get(function) + 1);
+                assertThat(ids.frames.frameOfNode()[n]).as(as).isEqualTo(index);
+                assertThat(ids.function[n]).as(as).isEqualTo(function);
+            }
+            assertThat(ids.nodesOfFunction).as(as)
+                    .containsExactly(nodesOfFunction.stream().mapToInt(Integer::intValue).toArray());
+            assertThat(ids.frames.distinct()).as(as).hasSize(firstInstance.size());
+            for (int i = 0; i < firstInstance.size(); i++) {
+                // The instance met first in pre-order.
+                assertThat(ids.frames.distinct()[i]).as(as).isSameAs(firstInstance.get(i));
             }
         }
     }

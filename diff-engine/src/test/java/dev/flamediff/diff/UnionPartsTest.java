@@ -82,11 +82,27 @@ class UnionPartsTest {
     private static void assertSame(UnionTree expected, UnionTree actual, String what) throws Exception {
         for (Field field : UnionTree.class.getDeclaredFields()) {
             field.setAccessible(true);
-            Object e = field.get(expected);
-            Object a = field.get(actual);
+            Object e = comparable(field.get(expected));
+            Object a = comparable(field.get(actual));
             assertThat(Objects.deepEquals(e, a)).as("%s: %s", what, field.getName()).isTrue();
         }
         assertThat(actual.size()).as(what).isGreaterThan(0);
+    }
+
+    /** The nodes' frames as their slots and the frames in them, which deep equality compares. */
+    private static Object comparable(Object value) {
+        if (!(value instanceof UnionFrames frames)) {
+            return value;
+        }
+        int[] slots = new int[frames.size()];
+        Frame[] table = new Frame[frames.slots()];
+        for (int n = 0; n < slots.length; n++) {
+            slots[n] = frames.slot(n);
+        }
+        for (int s = 0; s < table.length; s++) {
+            table[s] = frames.frameInSlot(s);
+        }
+        return new Object[] {slots, table};
     }
 
     private static List<Profile> runs(Random random, String side, int count, int stacks, List<ValueType> types,
