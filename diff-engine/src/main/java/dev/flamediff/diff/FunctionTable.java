@@ -119,6 +119,9 @@ public final class FunctionTable {
         Map<Integer, double[]> byCaller = new HashMap<>();
         // The nodes come in pre-order, so a node inside an outer one's subtree is nested in it.
         int outerEnd = 0;
+        // The frames' traits, worked out once per frame slot: the walks up pass the same frames often.
+        UnionFrames frames = diff.frames();
+        byte[] traits = new byte[frames.slots()];
         for (int n : nodesOf(index)) {
             DiffInterrupts.checkEvery(n);
             if (n < outerEnd) {
@@ -127,12 +130,12 @@ public final class FunctionTable {
             outerEnd = diff.end(n);
             // Only a JVM profile has a runtime beneath the program (see FrameClass): the frames
             // above are judged as a JVM profile's once one of them, or the function, is Java.
-            boolean jvm = FrameClass.isJava(diff.frame(n));
+            boolean jvm = (traits(frames, traits, n) & JAVA) != 0;
             int caller = -1;
             for (int p = diff.parent(n); p > 0; p = diff.parent(p)) {
-                Frame f = diff.frame(p);
-                jvm |= FrameClass.isJava(f);
-                if (FrameClass.isProgram(f, jvm)) {
+                int t = traits(frames, traits, p);
+                jvm |= (t & JAVA) != 0;
+                if ((t & (jvm ? PROGRAM_IN_JVM : PROGRAM_NATIVE)) != 0) {
                     caller = functionOfNode[p];
                     break;
                 }
@@ -146,6 +149,23 @@ public final class FunctionTable {
                         e.getValue()[0], e.getValue()[1]))
                 .sorted(Comparator.comparingDouble((CallerChange c) -> -Math.abs(c.delta())).thenComparing(CallerChange::frame))
                 .toList();
+    }
+
+    private static final byte KNOWN = 1;
+    private static final byte JAVA = 2;
+    private static final byte PROGRAM_IN_JVM = 4;
+    private static final byte PROGRAM_NATIVE = 8;
+
+    /** The node's frame's {@link FrameClass} traits as bits, from {@code memo} once its slot's are known. */
+    private static int traits(UnionFrames frames, byte[] memo, int node) {
+        int slot = frames.slot(node);
+        if (memo[slot] == 0) {
+            Frame f = frames.frameInSlot(slot);
+            memo[slot] = (byte) (KNOWN | (FrameClass.isJava(f) ? JAVA : 0)
+                    | (FrameClass.isProgram(f, true) ? PROGRAM_IN_JVM : 0)
+                    | (FrameClass.isProgram(f, false) ? PROGRAM_NATIVE : 0));
+        }
+        return memo[slot];
     }
 
     /**
