@@ -38,6 +38,8 @@ final class CollapsedParser implements LineSplitter.Sink {
     private int columns;
     private final long[] totals = new long[2];
     private final long[] values = new long[2];
+    /** The values of the stack line read last, one per column. */
+    private long[] stackValues;
     private long pending;
     private boolean rounded;
     private long line;
@@ -47,7 +49,7 @@ final class CollapsedParser implements LineSplitter.Sink {
         this.source = source;
         this.limits = limits;
         this.skipBadLines = skipBadLines;
-        this.stacksAdder = new StackAdder(normalizeNames, limits.maxNameLength());
+        this.stacksAdder = new StackAdder(normalizeNames, limits.maxNameLength(), limits.tree().maxDepth());
         // A line can hold at most maxDepth frames of maxNameLength chars (up to 3 bytes each).
         // The line is buffered whole, so the bound is also capped at 64 MiB: with the default
         // limits it would be 1 GiB of heap (2 while the buffer grows) for one hostile line,
@@ -140,6 +142,7 @@ final class CollapsedParser implements LineSplitter.Sink {
             boolean three = before >= s && CountParser.isCount(buf, before + 1, sep) && !isBlank(buf, s, before)
                     && CountParser.isCount(buf, sep + 1, end);
             columns = three ? 2 : 1;
+            stackValues = new long[columns];
             builder = new CallTreeBuilder(three ? List.of(CollapsedReader.BASE_COLUMN, CollapsedReader.HEAD_COLUMN)
                     : List.of(header.valueType()), limits.tree());
             stacksAdder.into(builder);
@@ -179,14 +182,13 @@ final class CollapsedParser implements LineSplitter.Sink {
                 return empty;
             }
         }
-        int node;
+        System.arraycopy(values, 0, stackValues, 0, columns);
         try {
-            node = stacksAdder.add(buf, s, stackEnd);
+            stacksAdder.add(buf, s, stackEnd, stackValues);
         } catch (ProfileException ex) {
             throw ex.withContext(source, CollapsedReader.FORMAT, Position.line(line));
         }
         for (int v = 0; v < columns; v++) {
-            builder.addSelf(node, v, values[v]);
             totals[v] += values[v];
         }
         stacks++;
