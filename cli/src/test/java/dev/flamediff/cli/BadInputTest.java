@@ -49,6 +49,20 @@ class BadInputTest {
         assertThat(run.err()).startsWith("flamediff: " + bad + ": not a profile flamediff can read (expected ");
     }
 
+    /** Folded stacks with counts in another notation: the one line names the count and how to write it. */
+    @Test
+    void foldedStacksWithCountsInAnotherNotationSayWhichCount() throws IOException {
+        for (String count : new String[] {"1e3", "1,024", "12ms"}) {
+            Path bad = write("sci.folded", "# from a script\nmain;parse;split " + count + "\nmain;run 5\n");
+            CliRun run = assertFailsCleanly(bad.toString(), GOOD);
+            assertThat(run.err()).as(count).startsWith("flamediff: " + bad + ": not a profile flamediff can read (expected ")
+                    .contains("this looks like folded stacks, but the count '" + count + "' is not a number of samples");
+        }
+        // Text that is not stacks gets no such advice.
+        Path prose = write("notes.txt", "took 12ms; then 1e3 more\n");
+        assertThat(assertFailsCleanly(prose.toString(), GOOD).err()).doesNotContain("folded stacks");
+    }
+
     /** Raw `perf script` text is not folded stacks: the one line says how to fold it. */
     @Test
     void perfScriptTextSaysToFoldItFirst() throws IOException {

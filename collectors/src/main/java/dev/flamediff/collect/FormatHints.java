@@ -17,6 +17,15 @@ final class FormatHints {
     /** A perf script sample header: the command, the pid (and tid), the time stamp with a colon. */
     private static final Pattern PERF_HEADER = Pattern.compile("(?m)^\\S.*\\s\\d+(/\\d+)?\\s+(\\[\\d+\\]\\s+)?\\d+\\.\\d+:");
 
+    /**
+     * A folded stack line whose last word is not a sample count: frames joined by semicolons, a
+     * blank, then a word with a digit in it that {@link CountParser} would not take
+     * ({@code 1e3}, {@code 1,024}, {@code 12ms}).
+     */
+    private static final Pattern FOLDED_LINE = Pattern.compile("^(\\S[^\\n]*;[^\\n]*?)[ \\t]+(\\S*\\d\\S*)\\s*$");
+    /** The counts collapsed readers take: digits, at most one decimal point. */
+    private static final Pattern COUNT = Pattern.compile("\\d+(\\.\\d*)?|\\.\\d+");
+
     private FormatHints() {
     }
 
@@ -40,7 +49,28 @@ final class FormatHints {
             return Optional.of("this looks like a speedscope file, which flamediff does not read: export folded"
                     + " stacks instead");
         }
+        return foldedWithoutCount(text);
+    }
+
+    /** The advice for folded stacks whose first line's count is written in a way no collapsed reader takes. */
+    private static Optional<String> foldedWithoutCount(String text) {
+        for (String line : text.split("\\r?\\n", 64)) {
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            var m = FOLDED_LINE.matcher(trimmed);
+            if (m.matches() && !COUNT.matcher(m.group(2)).matches()) {
+                return Optional.of("this looks like folded stacks, but the count '" + shortened(m.group(2))
+                        + "' is not a number of samples: write each count as digits (1000, not 1e3 or 1,000)");
+            }
+            return Optional.empty();
+        }
         return Optional.empty();
+    }
+
+    private static String shortened(String word) {
+        return word.length() <= 24 ? word : word.substring(0, 24) + "...";
     }
 
     private static boolean startsWith(byte[] prefix, String magic) {
