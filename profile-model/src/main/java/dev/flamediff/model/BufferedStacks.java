@@ -184,6 +184,9 @@ final class BufferedStacks {
      */
     CallTree tree(FrameTable table, List<ValueType> valueTypes) {
         for (int i = 0; i < frameCount; i++) {
+            if ((i & (CallTreeBuilder.CHECK_EVERY * 16 - 1)) == 0) {
+                InterruptibleCopies.checkInterrupt();
+            }
             frames[i] = table.rank(frames[i]);
         }
         int[] order = new int[stacks];
@@ -323,6 +326,9 @@ final class BufferedStacks {
             int gt = hi;
             int i = lo;
             while (i < gt) {
+                if ((i & (CallTreeBuilder.CHECK_EVERY * 16 - 1)) == 0) {
+                    InterruptibleCopies.checkInterrupt();
+                }
                 long k = key(order[i], d);
                 if (k < pivot) {
                     swap(order, lt++, i++);
