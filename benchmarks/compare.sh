@@ -9,7 +9,8 @@
 # Usage: benchmarks/compare.sh [RUNS]          large pairs, then small pairs (default 5 runs)
 #        benchmarks/compare.sh small [RUNS]    small pairs only (default 11 runs)
 # Environment:
-#   AP_SECONDS   length of each async-profiler recording (default 15; each file should reach 150 MB)
+#   AP_SECONDS   length of each async-profiler recording (default 15; a file short of 150 MB is
+#                recorded again, longer)
 #   SKIP_1G=1    skip the 1 GB recording under -Xmx1g
 #   FLAMEGRAPH_DIR  a directory holding difffolded.pl and flamegraph.pl (tried: this, the PATH,
 #                a shallow clone of github.com/brendangregg/FlameGraph into benchmarks/target);
@@ -89,12 +90,17 @@ done
 #    along 300k recursion paths) on 16 threads, CPU samples every 100 us and allocation samples
 #    every 2 KB (the allocation samples are what fills the file).
 for side in base head; do
-    if [[ ! -f "$large/ap-$side.jfr" ]]; then
-        log "recording ap-$side.jfr ($ap_seconds s)"
+    # How many samples a second the workload yields depends on the machine and its load, so a
+    # recording short of 150 MB is made again, longer, up to three times.
+    seconds="$ap_seconds"
+    for attempt in 1 2 3; do
+        [[ -f "$large/ap-$side.jfr" ]] && (( $(size_mb "$large/ap-$side.jfr") >= 150 )) && break
+        [[ -f "$large/ap-$side.jfr" ]] && seconds=$(( seconds * 150 / ($(size_mb "$large/ap-$side.jfr") + 1) + 2 ))
+        log "recording ap-$side.jfr ($seconds s)"
         "$java" -agentpath:"$agent=start,event=cpu,interval=100us,alloc=2k,jfr,file=$large/ap-$side.jfr.tmp" \
-            -cp "$bench_jar" dev.flamediff.bench.workload.DeepWorkload "$side" "$ap_seconds" 16 >/dev/null
+            -cp "$bench_jar" dev.flamediff.bench.workload.DeepWorkload "$side" "$seconds" 16 >/dev/null
         mv "$large/ap-$side.jfr.tmp" "$large/ap-$side.jfr"
-    fi
+    done
     (( $(size_mb "$large/ap-$side.jfr") >= 150 )) || log "warning: ap-$side.jfr is only $(size_mb "$large/ap-$side.jfr") MB; raise AP_SECONDS"
 done
 
