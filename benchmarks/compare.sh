@@ -65,7 +65,8 @@ jfrconv_jar="$tools/jfr-converter-4.5.jar"
 agent="$tools/libasyncProfiler.so"
 
 # ---------------------------------------------------------------- inputs
-size_mb() { echo $(( $(stat -c %s "$1") / 1000000 )); }
+# -L: the inputs may be links to a copy made earlier, and a link's own size says nothing.
+size_mb() { echo $(( $(stat -L -c %s "$1") / 1000000 )); }
 
 # Lays FILE end to end into OUT until OUT reaches MEGABYTES: a JFR recording is a sequence of
 # self-contained chunks, so the result is a valid multi-chunk recording.
@@ -95,7 +96,11 @@ for side in base head; do
     seconds="$ap_seconds"
     for attempt in 1 2 3; do
         [[ -f "$large/ap-$side.jfr" ]] && (( $(size_mb "$large/ap-$side.jfr") >= 150 )) && break
-        [[ -f "$large/ap-$side.jfr" ]] && seconds=$(( seconds * 150 / ($(size_mb "$large/ap-$side.jfr") + 1) + 2 ))
+        # Scaled by how far short the last file fell, at most four times as long a step.
+        if [[ -f "$large/ap-$side.jfr" ]]; then
+            seconds=$(( seconds * 150 / ($(size_mb "$large/ap-$side.jfr") + 1) + 2 ))
+            (( seconds <= ap_seconds * 4 )) || seconds=$(( ap_seconds * 4 ))
+        fi
         log "recording ap-$side.jfr ($seconds s)"
         "$java" -agentpath:"$agent=start,event=cpu,interval=100us,alloc=2k,jfr,file=$large/ap-$side.jfr.tmp" \
             -cp "$bench_jar" dev.flamediff.bench.workload.DeepWorkload "$side" "$seconds" 16 >/dev/null
