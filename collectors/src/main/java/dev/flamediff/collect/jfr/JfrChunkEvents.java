@@ -33,6 +33,8 @@ final class JfrChunkEvents {
     private final long startTicks;
     private final double nanosPerTick;
     private final Map<JfrSource, StackCounts> stacks;
+    /** Whether this chunk has aggregated a CPU sample, after which a defaulted event's other streams are only counted. */
+    private boolean cpuSamples;
     private final Map<Long, Boolean> defaultStates = new HashMap<>();
     /** Per small thread-state id: 0 not asked yet, 1 the default state, 2 another. */
     private final byte[] smallStates = new byte[64];
@@ -147,11 +149,12 @@ final class JfrChunkEvents {
         if (stack < 0) {
             return;
         }
-        if (sink.countsOnly(stream)) {
+        if (sink.countsOnly(stream, cpuSamples)) {
             // Its tree will not be built: count the event now, as flush would, without aggregating it.
             sink.count(stream, 1);
             return;
         }
+        cpuSamples |= stream.event() == JfrEvent.CPU;
         long key = sink.splitsThreads() ? (long) stack << 32 | (thread + 1) : stack;
         stacks.computeIfAbsent(stream, s -> new StackCounts()).add(key, weight);
     }

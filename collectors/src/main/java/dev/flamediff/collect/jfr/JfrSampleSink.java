@@ -260,6 +260,18 @@ final class JfrSampleSink {
     }
 
     /**
+     * Returns whether only the stream's events need counting, as {@link #countsOnly(JfrSource)},
+     * or because the chunk being read already holds CPU samples: its CPU streams are flushed
+     * before the others, so by the time this stream's stacks would be added {@code countsOnly}
+     * holds. Asked per event, it spares a chunk the aggregation of stacks only counted in the end
+     * (an async-profiler recording of CPU and allocation samples: three allocation events to each
+     * CPU sample, most of their distinct stacks).
+     */
+    boolean countsOnly(JfrSource source, boolean chunkHasCpuSamples) {
+        return chunkHasCpuSamples ? eventDefaulted && source.event() != JfrEvent.CPU : countsOnly(source);
+    }
+
+    /**
      * Returns the stream a chunk's aggregated stacks of {@code source} go to. CPU-time samples are
      * preferred over execution samples, but per chunk: a recording made of chunks with and without
      * them (recordings joined with {@code cat}) would otherwise lose every chunk without them. The
