@@ -194,6 +194,11 @@ class LauncherIT {
         for (String f : List.of(flags(env, small, text), flags(env, small, async), stdinFlags)) {
             assertThat(flag(f, "UseTransparentHugePages")).isEqualTo(String.valueOf(hugePagesOnRequest()));
         }
+        // A young generation of at most 128 MB for a large diff, the collector's own choice for a small one.
+        assertThat(flag(smallFlags, "MaxNewSize")).isNotEqualTo(String.valueOf(128L << 20));
+        for (String f : List.of(flags(env, small, text), flags(env, small, async), stdinFlags)) {
+            assertThat(flag(f, "MaxNewSize")).isEqualTo(String.valueOf(128L << 20));
+        }
         // An existing output file is not an input.
         String outputFlags = launch(currentJava(), env, "--version", small.toString(), small.toString(),
                 "-o", text.toString()).stdout();
