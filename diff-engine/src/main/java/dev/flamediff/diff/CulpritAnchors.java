@@ -98,6 +98,11 @@ final class CulpritAnchors {
         return anchors[f];
     }
 
+    /** Returns how many functions there are. */
+    int functions() {
+        return anchors.length;
+    }
+
     /** Returns whether the node is one of its function's anchors. */
     boolean anchors(int node) {
         return anchor[node];

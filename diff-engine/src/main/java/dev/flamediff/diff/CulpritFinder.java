@@ -291,7 +291,7 @@ final class CulpritFinder {
                 .thenComparingDouble(f -> Math.abs(functions[f].inclusiveDelta()))
                 .thenComparing(f -> functions[f].frame());
         List<Culprit> out = new ArrayList<>();
-        for (int f : CulpritOrder.of(candidates, deepestFirst, anchors, diff)) {
+        for (int f : CulpritOrder.of(candidates, deepestFirst, anchors, function, diff)) {
             DiffInterrupts.check();
             int[] all = anchors.of(f);
             int[] nodes = new int[all.length];
