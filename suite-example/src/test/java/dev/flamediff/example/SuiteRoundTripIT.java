@@ -24,7 +24,7 @@ import picocli.CommandLine;
  * agent from {@code flamediff agent-path}) on the base and on the head variant, then
  * {@code flamediff suite} on the two result folders, as the recipe in docs/benchmark-suites.md
  * runs it, at short settings (three forks of one 300 ms warm-up and three 400 ms iterations per
- * benchmark). The output stays in target/jmh-round-trip for a look.
+ * benchmark, on a fixed, pre-touched heap). The output stays in target/jmh-round-trip for a look.
  */
 class SuiteRoundTripIT {
 
@@ -63,7 +63,12 @@ class SuiteRoundTripIT {
                 "-f", Integer.toString(FORKS), "-wi", "1", "-w", "300ms", "-i", "3", "-r", "400ms",
                 "-rf", "json", "-rff", "results.json",
                 "-prof", "async:libPath=" + agent + ";output=jfr;dir=profiles;interval=1000000",
-                "-jvmArgsAppend", "-Dflamediff.example.variant=" + variant));
+                // A heap fixed and touched before the first iteration: parse allocates about 1 GB/s, and
+                // on a virtual machine a heap that grows into fresh memory waits for the host to back
+                // each new page. Without this, parse's iterations ranged from 3 to 66 ops/ms within one
+                // fork, its forks' CV reached 53%, and a 30x slowdown was within the noise; with it the
+                // forks' CV was 1-2%. docs/benchmark-suites.md gives users the same advice.
+                "-jvmArgsAppend", "-Xms256m -Xmx256m -XX:+AlwaysPreTouch -Dflamediff.example.variant=" + variant));
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("jmh.log").toFile()).start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
