@@ -131,13 +131,15 @@ class SuiteRoundTripIT {
         // checksum's 3.6x is "faster" when the forks agree; on a loaded two-core machine its three
         // forks have varied by up to 38% (CV), and then the change is rightly within their noise.
         JsonNode checksum = benchmark("checksum");
-        assertThat(checksum.get("verdict").asText()).isIn("faster", "unchanged");
+        assertThat(checksum.get("verdict").asText()).isIn("faster", "inconclusive");
         assertThat(checksum.get("score").get("change").asDouble()).isPositive();
         if (checksum.get("verdict").asText().equals("faster")) {
             assertThat(checksum.get("profile").get("improvements").get(0).get("frame").asText())
                     .isEqualTo("dev.flamediff.example.Records.mix");
         }
-        assertThat(benchmark("sort").get("verdict").asText()).isEqualTo("unchanged");
+        // sort's forks still vary by about 10% here: a move past 5% is then rightly inconclusive,
+        // but the same code is never called slower or faster.
+        assertThat(benchmark("sort").get("verdict").asText()).isIn("unchanged", "inconclusive");
         assertThat(Files.readString(OUT.resolve("report.md"))).startsWith("**flamediff suite** \u00b7 **")
                 .contains("1 slower");
     }

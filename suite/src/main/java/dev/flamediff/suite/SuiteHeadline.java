@@ -35,6 +35,10 @@ final class SuiteHeadline {
     /** Returns the other counts, each a short phrase: not measurable, added, removed, profiles only. */
     static List<String> others(SuiteReport report) {
         List<String> parts = new ArrayList<>();
+        int inconclusive = report.with(Verdict.INCONCLUSIVE).size();
+        if (inconclusive > 0) {
+            parts.add(inconclusive + " inconclusive (moved, within the noise)");
+        }
         int unmeasured = report.with(Verdict.NOT_MEASURABLE).size();
         if (unmeasured > 0) {
             parts.add(unmeasured + " not measurable with 1 fork");

@@ -25,7 +25,7 @@ public final class SuiteIndexWriter {
         w.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<title>flamediff suite</title>\n<style>body{font-family:sans-serif;margin:2em}"
                 + "table{border-collapse:collapse}td,th{padding:.3em .8em;border-bottom:1px solid #ddd;text-align:left}"
-                + ".slower{color:#b00}.faster{color:#05a}</style>\n</head>\n<body>\n");
+                + ".slower{color:#b00}.faster{color:#05a}.inconclusive{color:#a60}</style>\n</head>\n<body>\n");
         w.write("<h1>flamediff suite</h1>\n<p>" + html(SuiteHeadline.plain(report)) + "</p>\n");
         if (report.gateFailed()) {
             w.write("<h2>CI gate failed</h2>\n<ul>\n");

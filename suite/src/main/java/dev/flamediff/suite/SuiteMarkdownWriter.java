@@ -47,6 +47,7 @@ public final class SuiteMarkdownWriter {
             }
             w.write("\n");
         }
+        inconclusive(w, report.with(Verdict.INCONCLUSIVE), report);
         block(w, report.with(Verdict.UNCHANGED), "unchanged (within the noise their forks measured)", report);
         block(w, report.with(Verdict.NOT_MEASURABLE),
                 "not measurable with 1 fork (the fork-to-fork variation is unknown; forks needed: below)", report);
@@ -61,11 +62,28 @@ public final class SuiteMarkdownWriter {
         return Math.round(100 * (1 - report.level())) + "% interval";
     }
 
+    /** Not collapsed: a score that moved and could not be confirmed is for the reviewer to see. */
+    private void inconclusive(Writer w, List<BenchmarkReport> list, SuiteReport report) throws IOException {
+        if (list.isEmpty()) {
+            return;
+        }
+        w.write("**" + count(list.size()) + " inconclusive:** the score moved by more than "
+                + SuiteText.share(report.noticeable()) + ", but not beyond the noise the forks measured; more forks,"
+                + " or steadier ones, would tell (forks needed: below).\n\n");
+        rows(w, list);
+        w.write("\n");
+    }
+
     private void block(Writer w, List<BenchmarkReport> list, String what, SuiteReport report) throws IOException {
         if (list.isEmpty()) {
             return;
         }
         w.write("<details>\n<summary>" + count(list.size()) + " " + what + "</summary>\n\n");
+        rows(w, list);
+        w.write("\n</details>\n\n");
+    }
+
+    private void rows(Writer w, List<BenchmarkReport> list) throws IOException {
         w.write("| benchmark | base \u2192 head | change | noise (CV base / head) | graph |\n");
         w.write("| --- | ---: | ---: | ---: | --- |\n");
         for (BenchmarkReport b : list) {
@@ -75,7 +93,6 @@ public final class SuiteMarkdownWriter {
                     + " / " + SuiteText.share(s.head().cv()) + (s.cvOfForks() ? "" : " (iterations)") + " | "
                     + graph(b) + " |\n");
         }
-        w.write("\n</details>\n\n");
     }
 
     private static void names(Writer w, List<BenchmarkReport> list, String what) throws IOException {

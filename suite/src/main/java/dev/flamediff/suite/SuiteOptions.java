@@ -85,6 +85,18 @@ public record SuiteOptions(ReadOptions read, DiffOptions diff, RenderOptions ren
         return new SuiteOptions(read, diff, render, threadFilter, scoreGate, frameGate, png, Optional.ofNullable(value));
     }
 
+    /** A score change a reader notices when no score gate says otherwise: 5%. */
+    public static final double DEFAULT_NOTICEABLE = 0.05;
+
+    /**
+     * Returns the score change, as a fraction, above which a change the forks cannot confirm is
+     * reported inconclusive rather than unchanged: the score gate's threshold, or
+     * {@link #DEFAULT_NOTICEABLE} without one.
+     */
+    public double noticeable() {
+        return scoreGate.orElse(DEFAULT_NOTICEABLE);
+    }
+
     /** Returns the level of the score verdicts (the diff's significance level). */
     public double level() {
         return diff.significanceLevel();

@@ -28,6 +28,11 @@ public record SuiteReport(List<BenchmarkReport> benchmarks, List<String> warning
         return benchmarks.stream().filter(b -> b.verdict() == verdict).toList();
     }
 
+    /** Returns the score change above which an unconfirmed change is inconclusive ({@link SuiteOptions#noticeable()}). */
+    public double noticeable() {
+        return scoreGate.orElse(SuiteOptions.DEFAULT_NOTICEABLE);
+    }
+
     /** Returns whether any gate is on. */
     public boolean gateEnabled() {
         return scoreGate.isPresent() || frameGate.isPresent();

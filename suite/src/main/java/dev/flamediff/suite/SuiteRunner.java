@@ -70,13 +70,6 @@ public final class SuiteRunner {
         if (score.isEmpty()) {
             return Verdict.PROFILE_ONLY;
         }
-        ScoreComparison s = score.get();
-        if (!s.measurable()) {
-            return Verdict.NOT_MEASURABLE;
-        }
-        if (q <= options.level()) {
-            return s.regression() > 0 ? Verdict.SLOWER : Verdict.FASTER;
-        }
-        return Verdict.UNCHANGED;
+        return Verdict.ofScore(score.get(), q, options.level(), options.noticeable());
     }
 }

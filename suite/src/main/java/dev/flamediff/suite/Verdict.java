@@ -6,8 +6,14 @@ public enum Verdict {
     SLOWER,
     /** The score got significantly better. */
     FASTER,
-    /** The change is within the noise the forks measured. */
+    /** The change is within the noise the forks measured, and smaller than {@link SuiteOptions#noticeable()}. */
     UNCHANGED,
+    /**
+     * The score moved by more than {@link SuiteOptions#noticeable()}, but not beyond the noise the
+     * forks measured: neither a change nor its absence is shown, and more forks, or steadier ones,
+     * would tell. Never fails the score gate.
+     */
+    INCONCLUSIVE,
     /** A side ran a single fork, so the fork-to-fork variation is unknown and the change cannot be judged. */
     NOT_MEASURABLE,
     /** Only head has the benchmark. */
@@ -16,6 +22,24 @@ public enum Verdict {
     REMOVED,
     /** Neither side has a score: profiles paired by file name, compared by their profile diff alone. */
     PROFILE_ONLY;
+
+    /**
+     * Returns the verdict of a score comparison present on both sides: not measurable with one
+     * fork on a side, slower or faster when its adjusted p-value {@code q} is at most the level,
+     * else inconclusive when the score moved by more than {@code noticeable} (a fraction), else
+     * unchanged.
+     */
+    public static Verdict ofScore(ScoreComparison s, double q, double level, double noticeable) {
+        if (!s.measurable()) {
+            return NOT_MEASURABLE;
+        }
+        if (q <= level) {
+            return s.regression() > 0 ? SLOWER : FASTER;
+        }
+        // Not significant is not the same as unchanged: a score 30% lower whose forks vary by 50%
+        // is a change nobody can rule out, and "unchanged" would hide it in a collapsed block.
+        return Math.abs(s.change()) > noticeable ? INCONCLUSIVE : UNCHANGED;
+    }
 
     /** Returns the lower-case words used in reports. */
     public String words() {

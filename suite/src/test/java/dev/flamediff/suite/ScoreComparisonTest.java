@@ -86,6 +86,44 @@ class ScoreComparisonTest {
         assertThat(found / (double) trials).isGreaterThan(0.95);
     }
 
+    private static Map<Verdict, Integer> verdicts(long seed, int trials, double baseScore, double headScore,
+                                                  int forks, double forkCv) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Map<Verdict, Integer> out = new java.util.EnumMap<>(Verdict.class);
+        for (int t = 0; t < trials; t++) {
+            ScoreComparison c = ScoreComparison.of(run(random, baseScore, forks, 5, forkCv, 0.01, "thrpt"),
+                    run(random, headScore, forks, 5, forkCv, 0.01, "thrpt"), 0.01);
+            out.merge(Verdict.ofScore(c, c.pValue(), 0.01, 0.05), 1, Integer::sum);
+        }
+        return out;
+    }
+
+    @Test
+    void inconclusiveIsWhatNoiseHidesNotAClaimOfChange() {
+        int trials = 2000;
+        // Same program, steady forks (CV 2%, 3 forks): unchanged almost always; a 5% move is rare.
+        Map<Verdict, Integer> steady = verdicts(21, trials, 100, 100, 3, 0.02);
+        assertThat(steady.getOrDefault(Verdict.SLOWER, 0) + steady.getOrDefault(Verdict.FASTER, 0))
+                .as("false alerts, steady").isLessThanOrEqualTo(40);
+        assertThat(steady.getOrDefault(Verdict.INCONCLUSIVE, 0)).as("inconclusive, steady").isLessThan(40);
+        // Same program, noisy forks (CV 10%): still at most about 1% slower or faster; many moves
+        // beyond 5% cannot be told from noise, and say so instead of "unchanged".
+        Map<Verdict, Integer> noisy = verdicts(22, trials, 100, 100, 3, 0.10);
+        assertThat(noisy.getOrDefault(Verdict.SLOWER, 0) + noisy.getOrDefault(Verdict.FASTER, 0))
+                .as("false alerts, noisy").isLessThanOrEqualTo(40);
+        assertThat(noisy.getOrDefault(Verdict.INCONCLUSIVE, 0)).as("inconclusive, noisy").isBetween(800, 1400);
+        // A real 30% drop behind forks that vary by 40%: rarely confirmed with 3 forks, and the
+        // misses are inconclusive, never "unchanged" (the CI run that called -97% unchanged).
+        Map<Verdict, Integer> hidden = verdicts(23, trials, 100, 70, 3, 0.40);
+        assertThat(hidden.getOrDefault(Verdict.INCONCLUSIVE, 0)).as("inconclusive, hidden drop")
+                .isGreaterThan(hidden.getOrDefault(Verdict.UNCHANGED, 0) * 4);
+        // The same drop on steady forks is found every time.
+        Map<Verdict, Integer> found = verdicts(24, trials, 100, 70, 3, 0.02);
+        assertThat(found.getOrDefault(Verdict.SLOWER, 0)).as("found, steady").isGreaterThan(trials * 99 / 100);
+        System.out.printf("verdicts of %d trials: steady same %s; noisy same %s; -30%% at CV 40%% %s; at CV 2%% %s%n",
+                trials, steady, noisy, hidden, found);
+    }
+
     @Test
     void sidesSummarizeForksAndIterations() {
         JmhResult r = new JmhResult("a.B.m", "thrpt", Map.of(), 2.5, 0.1, "ops/ms",

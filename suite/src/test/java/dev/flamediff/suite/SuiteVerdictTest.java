@@ -57,6 +57,40 @@ class SuiteVerdictTest {
     }
 
     @Test
+    void aMoveTheForksCannotConfirmIsInconclusiveNotUnchanged() throws Exception {
+        Path base = Files.createDirectories(dir.resolve("base"));
+        Path head = Files.createDirectories(dir.resolve("head"));
+        // noisy: fork means 10, 20, 40 against 5, 10, 20 (-50%, forks a factor 2 apart: not significant).
+        // steady: fork means 10, 10.1, 9.9 against 9.8, 9.9, 9.7 (-2%, not significant at 1% with 3 forks either).
+        Files.writeString(base.resolve("results.json"), results(entry("a.B.noisy", "[[10,10],[20,20],[40,40]]"),
+                entry("a.B.steady", "[[10,10],[10.1,10.1],[9.9,9.9]]")));
+        Files.writeString(head.resolve("results.json"), results(entry("a.B.noisy", "[[5,5],[10,10],[20,20]]"),
+                entry("a.B.steady", "[[9.8,9.8],[9.9,9.9],[9.7,9.7]]")));
+        MemoryOutput out = new MemoryOutput();
+        SuiteOptions options = SuiteOptions.DEFAULT.withScoreGate(0.05);
+        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), options), options, out);
+        assertThat(report.benchmarks()).extracting(BenchmarkReport::name, BenchmarkReport::verdict).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("a.B.noisy", Verdict.INCONCLUSIVE),
+                org.assertj.core.groups.Tuple.tuple("a.B.steady", Verdict.UNCHANGED));
+        ScoreComparison noisy = report.benchmarks().get(0).score().orElseThrow();
+        assertThat(noisy.low()).isLessThan(-0.5);
+        assertThat(noisy.high()).isPositive();
+        assertThat(report.gateFailed()).as("an unconfirmed change never fails the gate").isFalse();
+        String md = out.text("report.md");
+        assertThat(md.lines().findFirst().orElseThrow()).isEqualTo("**flamediff suite** \u00b7 **no change in 2"
+                + " benchmarks** \u00b7 1 inconclusive (moved, within the noise) \u00b7 gate: passed");
+        assertThat(md).contains("**1 benchmark inconclusive:** the score moved by more than 5.0%")
+                .contains("| `B.noisy` | 23.3 \u2192 11.7 `ops/s` | \u221250.0%<br>[")
+                .contains("<summary>1 benchmark unchanged");
+        assertThat(out.text("suite.json")).contains("\"verdict\" : \"inconclusive\"");
+
+        // The gate's threshold is what a reader notices: at 60% the noisy one's -50% is unchanged.
+        SuiteOptions wide = SuiteOptions.DEFAULT.withScoreGate(0.6);
+        SuiteReport lenient = Suites.run(Suites.plan(base, head, List.of(), List.of(), wide), wide, new MemoryOutput());
+        assertThat(lenient.benchmarks().get(0).verdict()).isEqualTo(Verdict.UNCHANGED);
+    }
+
+    @Test
     void profilesWithoutScoresAreComparedByTheirDiff() throws Exception {
         Path base = Files.createDirectories(dir.resolve("base"));
         Path head = Files.createDirectories(dir.resolve("head"));
