@@ -109,6 +109,7 @@ public final class SuiteJsonWriter {
         g.writeNumberField("iterations", s.iterations());
         number(g, "cv", s.cv());
         g.writeBooleanField("cvBetweenForks", s.cvOfForks());
+        number(g, "iterationCv", s.iterationCv());
         g.writeEndObject();
     }
 

@@ -51,6 +51,7 @@ final class SuiteMethodNotes {
                         + " | " + m.forksText() + " |\n");
             }
             w.write("\n");
+            unsteady(w, scored);
         }
         profiles(w);
         if (!report.warnings().isEmpty()) {
@@ -58,6 +59,26 @@ final class SuiteMethodNotes {
             w.write("Not compared:\n\n" + MarkdownText.items(report.warnings()) + "\n");
         }
         w.write("</details>\n");
+    }
+
+    /** Names the benchmarks whose forks never settled: more forks measure such noise, they do not remove it. */
+    private static void unsteady(Writer w, List<BenchmarkReport> scored) throws IOException {
+        List<BenchmarkReport> list = scored.stream().filter(b -> b.score().orElseThrow().base().unsteady()
+                || b.score().orElseThrow().head().unsteady()).toList();
+        if (list.isEmpty()) {
+            return;
+        }
+        w.write("Not at steady state: within one fork, these benchmarks' iterations vary by more than "
+                + SuiteText.share(SideScores.UNSTEADY) + " (CV of the iterations around their fork's mean). "
+                + "A warm-up too short, or a heap still growing into fresh memory, does that; a longer warm-up "
+                + "or a fixed, pre-touched heap (-Xms equal to -Xmx, -XX:+AlwaysPreTouch) steadies them.\n\n");
+        for (BenchmarkReport b : list) {
+            ScoreComparison s = b.score().orElseThrow();
+            w.write("- " + SuiteMarkdownWriter.prose(b) + ": iterations vary by "
+                    + SuiteText.share(s.base().iterationCv()) + " in base, "
+                    + SuiteText.share(s.head().iterationCv()) + " in head\n");
+        }
+        w.write("\n");
     }
 
     private void profiles(Writer w) throws IOException {

@@ -91,6 +91,39 @@ class SuiteVerdictTest {
     }
 
     @Test
+    void forksThatNeverSettledAreNamedWithTheCure() throws Exception {
+        Path base = Files.createDirectories(dir.resolve("base"));
+        Path head = Files.createDirectories(dir.resolve("head"));
+        // The example suite's parse on a heap growing into fresh memory (a real run, ops/ms): one
+        // fork's iterations went 16.4, 3.2, 3.2. checksum's, in the same run, agreed within 1%.
+        Files.writeString(base.resolve("results.json"), results(
+                entry("a.B.parse", "[[16.36,3.24,3.2],[5.96,3.56,42.27],[13.89,6.45,3.02]]"),
+                entry("a.B.checksum", "[[20.33,20.13,19.84],[20.36,20.39,20.4],[20.35,19.04,20.1]]")));
+        Files.writeString(head.resolve("results.json"), results(
+                entry("a.B.parse", "[[1.17,0.22,0.22],[1.53,0.32,2.86],[1.29,0.22,0.22]]"),
+                entry("a.B.checksum", "[[81.06,80.35,80.56],[78.57,81.37,80.61],[81.43,81.4,81.46]]")));
+        MemoryOutput out = new MemoryOutput();
+        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), SuiteOptions.DEFAULT),
+                SuiteOptions.DEFAULT, out);
+        ScoreComparison parse = report.benchmarks().stream().filter(b -> b.name().equals("a.B.parse")).findFirst()
+                .orElseThrow().score().orElseThrow();
+        ScoreComparison checksum = report.benchmarks().stream().filter(b -> b.name().equals("a.B.checksum"))
+                .findFirst().orElseThrow().score().orElseThrow();
+        assertThat(parse.base().unsteady()).isTrue();
+        assertThat(parse.head().unsteady()).isTrue();
+        assertThat(parse.base().iterationCv()).isGreaterThan(0.5);
+        assertThat(checksum.base().unsteady()).isFalse();
+        assertThat(checksum.head().iterationCv()).isLessThan(0.02);
+        String md = out.text("report.md");
+        assertThat(md).contains("Not at steady state: within one fork, these benchmarks' iterations vary by more"
+                        + " than 20%")
+                .contains("-XX:+AlwaysPreTouch")
+                .contains("- `B.parse`: iterations vary by ")
+                .doesNotContain("- `B.checksum`: iterations");
+        assertThat(out.text("suite.json")).contains("\"iterationCv\" : ");
+    }
+
+    @Test
     void profilesWithoutScoresAreComparedByTheirDiff() throws Exception {
         Path base = Files.createDirectories(dir.resolve("base"));
         Path head = Files.createDirectories(dir.resolve("head"));
