@@ -33,7 +33,7 @@ class SuiteCommandTest {
         assertThat(run.errLines()).hasSize(2);
         // sort is the same code on both sides, but its recorded forks varied by 25% and 45%.
         assertThat(run.errLines().get(0)).isEqualTo("flamediff suite: 2 of 3 benchmarks changed: 1 slower, 1 faster;"
-                + " 1 inconclusive (moved, within the noise); gate failed; report: " + out.resolve("report.md"));
+                + " 1 inconclusive (moved, not significant); gate failed; report: " + out.resolve("report.md"));
         assertThat(out.resolve("report.md")).content().contains("**1 benchmark inconclusive:**");
         assertThat(out.resolve("suite.json")).content().contains("\"verdict\" : \"inconclusive\"");
         assertThat(run.errLines().get(1)).startsWith("flamediff: gate failed: RecordBenchmarks.parse (lines=400): score");

@@ -37,7 +37,7 @@ final class SuiteHeadline {
         List<String> parts = new ArrayList<>();
         int inconclusive = report.with(Verdict.INCONCLUSIVE).size();
         if (inconclusive > 0) {
-            parts.add(inconclusive + " inconclusive (moved, within the noise)");
+            parts.add(inconclusive + " inconclusive (moved, not significant)");
         }
         int unmeasured = report.with(Verdict.NOT_MEASURABLE).size();
         if (unmeasured > 0) {

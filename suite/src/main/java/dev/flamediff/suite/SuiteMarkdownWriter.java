@@ -67,10 +67,13 @@ public final class SuiteMarkdownWriter {
         if (list.isEmpty()) {
             return;
         }
+        // Not "within the noise": with few forks an interval can miss zero and the change still fall
+        // short once adjusted over the suite, so the row gives its q.
         w.write("**" + count(list.size()) + " inconclusive:** the score moved by more than "
-                + SuiteText.share(report.noticeable()) + ", but not beyond the noise the forks measured; more forks,"
-                + " or steadier ones, would tell (forks needed: below).\n\n");
-        rows(w, list);
+                + SuiteText.share(report.noticeable()) + ", but not significantly once adjusted over the suite (q above "
+                + SuiteText.share(report.level()) + "); more forks, or steadier ones, would tell (forks needed: below)."
+                + "\n\n");
+        rows(w, list, report.level());
         w.write("\n");
     }
 
@@ -79,16 +82,18 @@ public final class SuiteMarkdownWriter {
             return;
         }
         w.write("<details>\n<summary>" + count(list.size()) + " " + what + "</summary>\n\n");
-        rows(w, list);
+        rows(w, list, Double.NaN);
         w.write("\n</details>\n\n");
     }
 
-    private void rows(Writer w, List<BenchmarkReport> list) throws IOException {
+    /** Writes the rows; with a level (not NaN), each change with its q, which is above that level. */
+    private void rows(Writer w, List<BenchmarkReport> list, double qLevel) throws IOException {
         w.write("| benchmark | base \u2192 head | change | noise (CV base / head) | graph |\n");
         w.write("| --- | ---: | ---: | ---: | --- |\n");
         for (BenchmarkReport b : list) {
             ScoreComparison s = b.score().orElseThrow();
-            String change = SuiteText.percent(s.change()) + (s.measurable() ? "<br>" + SuiteText.interval(s) : "");
+            String change = SuiteText.percent(s.change()) + (s.measurable() ? "<br>" + SuiteText.interval(s) : "")
+                    + (Double.isNaN(qLevel) ? "" : "<br>q = " + SuiteText.qAbove(b.qValue(), qLevel));
             w.write("| " + name(b) + " | " + scores(s) + " | " + change + " | " + SuiteText.share(s.base().cv())
                     + " / " + SuiteText.share(s.head().cv()) + (s.cvOfForks() ? "" : " (iterations)") + " | "
                     + graph(b) + " |\n");

@@ -42,6 +42,18 @@ final class SuiteText {
         return value < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", value);
     }
 
+    /**
+     * Returns a q-value above the level as {@link #p} does, with more decimals where three would
+     * round it onto the level or below ({@code 0.0104}, not {@code 0.010}, beside "q above 1%").
+     */
+    static String qAbove(double q, double level) {
+        String s = p(q);
+        for (int decimals = 4; decimals <= 8 && !(Double.parseDouble(s) > level); decimals++) {
+            s = String.format(Locale.ROOT, "%." + decimals + "f", q);
+        }
+        return s;
+    }
+
     /** Returns the parameters as {@code a=1, b=x}, empty when none. */
     static String params(Map<String, String> params) {
         return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));

@@ -6,12 +6,12 @@ public enum Verdict {
     SLOWER,
     /** The score got significantly better. */
     FASTER,
-    /** The change is within the noise the forks measured, and smaller than {@link SuiteOptions#noticeable()}. */
+    /** The change is not significant, and at most {@link SuiteOptions#noticeable()}. */
     UNCHANGED,
     /**
-     * The score moved by more than {@link SuiteOptions#noticeable()}, but not beyond the noise the
-     * forks measured: neither a change nor its absence is shown, and more forks, or steadier ones,
-     * would tell. Never fails the score gate.
+     * The score moved by more than {@link SuiteOptions#noticeable()}, but not significantly once
+     * adjusted over the suite: neither a change nor its absence is shown, and more forks, or
+     * steadier ones, would tell. Never fails the score gate.
      */
     INCONCLUSIVE,
     /** A side ran a single fork, so the fork-to-fork variation is unknown and the change cannot be judged. */

@@ -71,7 +71,7 @@ class SuiteFixtureTest {
         String md = out.text("report.md");
         assertThat(md.lines().findFirst().orElseThrow()).isEqualTo(
                 "**flamediff suite** \u00b7 **2 of 3 benchmarks changed: 1 slower, 1 faster** \u00b7 1 inconclusive"
-                        + " (moved, within the noise) \u00b7 gate: **failed**");
+                        + " (moved, not significant) \u00b7 gate: **failed**");
         // Not in a collapsed block: the reviewer sees the moved score and the noise that hides it.
         assertThat(md).contains("\n**1 benchmark inconclusive:** the score moved by more than 5.0%")
                 .doesNotContain("<summary>1 benchmark unchanged")

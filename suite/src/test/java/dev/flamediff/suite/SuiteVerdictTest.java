@@ -78,7 +78,7 @@ class SuiteVerdictTest {
         assertThat(report.gateFailed()).as("an unconfirmed change never fails the gate").isFalse();
         String md = out.text("report.md");
         assertThat(md.lines().findFirst().orElseThrow()).isEqualTo("**flamediff suite** \u00b7 **no change in 2"
-                + " benchmarks** \u00b7 1 inconclusive (moved, within the noise) \u00b7 gate: passed");
+                + " benchmarks** \u00b7 1 inconclusive (moved, not significant) \u00b7 gate: passed");
         assertThat(md).contains("**1 benchmark inconclusive:** the score moved by more than 5.0%")
                 .contains("| `B.noisy` | 23.3 \u2192 11.7 `ops/s` | \u221250.0%<br>[")
                 .contains("<summary>1 benchmark unchanged");
@@ -88,6 +88,42 @@ class SuiteVerdictTest {
         SuiteOptions wide = SuiteOptions.DEFAULT.withScoreGate(0.6);
         SuiteReport lenient = Suites.run(Suites.plan(base, head, List.of(), List.of(), wide), wide, new MemoryOutput());
         assertThat(lenient.benchmarks().get(0).verdict()).isEqualTo(Verdict.UNCHANGED);
+    }
+
+    private static String avgt(String benchmark, String rawData) {
+        return entry(benchmark, rawData).replace("\"thrpt\"", "\"avgt\"").replace("ops/s", "us/op");
+    }
+
+    @Test
+    void anIntervalAloneMissingZeroIsNotAVerdictTheSuiteAdjustsIt() throws Exception {
+        Path base = Files.createDirectories(dir.resolve("base"));
+        Path head = Files.createDirectories(dir.resolve("head"));
+        // A real JMH run of the example suite with 2 forks a side (avgt, us/op): parse got 23 times
+        // slower, its 99% interval alone misses zero (p = 0.007), but with two forks a side Welch's
+        // test has about one degree of freedom, and over the suite's three tests its q is 0.0104.
+        Files.writeString(base.resolve("results.json"), results(
+                avgt("a.B.checksum", "[[49.596,49.171],[49.351,49.209]]"),
+                avgt("a.B.parse", "[[16.88,16.714],[16.437,16.518]]"),
+                avgt("a.B.sort", "[[28.929,28.073],[31.242,29.445]]")));
+        Files.writeString(head.resolve("results.json"), results(
+                avgt("a.B.checksum", "[[12.295,12.325],[12.448,12.298]]"),
+                avgt("a.B.parse", "[[457.399,360.051],[382.445,361.718]]"),
+                avgt("a.B.sort", "[[27.7,26.968],[30.028,28.812]]")));
+        MemoryOutput out = new MemoryOutput();
+        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), SuiteOptions.DEFAULT),
+                SuiteOptions.DEFAULT, out);
+        BenchmarkReport parse = report.benchmarks().stream().filter(b -> b.name().equals("a.B.parse")).findFirst()
+                .orElseThrow();
+        ScoreComparison s = parse.score().orElseThrow();
+        assertThat(s.low()).as("the interval alone misses zero").isPositive();
+        assertThat(s.pValue()).isLessThan(0.01);
+        assertThat(parse.qValue()).isGreaterThan(0.01);
+        assertThat(parse.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        String md = out.text("report.md");
+        assertThat(md).contains("but not significantly once adjusted over the suite (q above 1.0%)")
+                .contains("| `B.parse` | 16.6 \u2192 390 `us/op` | +2246.6%<br>[+146.1%, +22223.2%]<br>q = 0.0104 |");
+        // Three forks a side would tell, and the report says so.
+        assertThat(SuiteMeasures.of(s, report.scoreGate(), report.level()).forksNeeded()).isEqualTo(3);
     }
 
     @Test
