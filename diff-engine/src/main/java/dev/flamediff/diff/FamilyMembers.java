@@ -59,9 +59,4 @@ final class FamilyMembers {
         }
         return before[node >>> 6] + Long.bitCount(word & (bit - 1));
     }
-
-    /** Returns the members of word {@code w} as bits (node {@code 64 w + i} is bit {@code i}). */
-    long word(int w) {
-        return bits[w];
-    }
 }

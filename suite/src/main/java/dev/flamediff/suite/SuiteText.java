@@ -47,11 +47,20 @@ final class SuiteText {
      * round it onto the level or below ({@code 0.0104}, not {@code 0.010}, beside "q above 1%").
      */
     static String qAbove(double q, double level) {
-        String s = p(q);
-        for (int decimals = 4; decimals <= 8 && !(Double.parseDouble(s) > level); decimals++) {
-            s = String.format(Locale.ROOT, "%." + decimals + "f", q);
+        for (int decimals = 3; q >= 0.001 && decimals <= 8; decimals++) {
+            String s = String.format(Locale.ROOT, "%." + decimals + "f", q);
+            if (Double.parseDouble(s) > level) {
+                return s;
+            }
         }
-        return s;
+        // Below 0.001 (a level below it): significant digits, not "< 0.001" or a rounded-up 0.001.
+        for (int digits = 1; q > 0 && digits <= 8; digits++) {
+            String s = new java.math.BigDecimal(q).round(new java.math.MathContext(digits)).toPlainString();
+            if (Double.parseDouble(s) > level) {
+                return s;
+            }
+        }
+        return p(q);
     }
 
     /** Returns the parameters as {@code a=1, b=x}, empty when none. */

@@ -127,6 +127,15 @@ class SuiteVerdictTest {
     }
 
     @Test
+    void aQAboveTheLevelNeverReadsAsTheLevel() {
+        assertThat(SuiteText.qAbove(0.0104, 0.01)).isEqualTo("0.0104");
+        assertThat(SuiteText.qAbove(0.638, 0.01)).isEqualTo("0.638");
+        assertThat(SuiteText.qAbove(0.01000004, 0.01)).isEqualTo("0.01000004");
+        // A level below 0.001 (--significance 0.0005): no "< 0.001" beside "q above 0.05%".
+        assertThat(SuiteText.qAbove(0.0007, 0.0005)).isEqualTo("0.0007");
+    }
+
+    @Test
     void forksThatNeverSettledAreNamedWithTheCure() throws Exception {
         Path base = Files.createDirectories(dir.resolve("base"));
         Path head = Files.createDirectories(dir.resolve("head"));
