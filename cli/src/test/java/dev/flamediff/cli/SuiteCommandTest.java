@@ -34,8 +34,13 @@ class SuiteCommandTest {
         // sort is the same code on both sides, but its recorded forks varied by 25% and 45%.
         assertThat(run.errLines().get(0)).isEqualTo("flamediff suite: 2 of 3 benchmarks changed: 1 slower, 1 faster;"
                 + " 1 inconclusive (moved, not significant); gate failed; report: " + out.resolve("report.md"));
-        assertThat(out.resolve("report.md")).content().contains("**1 benchmark inconclusive:**");
-        assertThat(out.resolve("suite.json")).content().contains("\"verdict\" : \"inconclusive\"");
+        assertThat(out.resolve("report.md")).content().contains("**1 benchmark inconclusive:**")
+                .contains("\u221210.1%<br>[\u221281.1%, +294.6%]<br>q = 0.638")
+                // The recorded forks never settled (iterations 17% to 51% apart within a fork).
+                .contains("Not at steady state: within one fork")
+                .contains("- `RecordBenchmarks.parse` `lines=400`: iterations vary by 51% in base, 33% in head");
+        assertThat(out.resolve("suite.json")).content().contains("\"verdict\" : \"inconclusive\"")
+                .contains("\"iterationCv\" : 0.508");
         assertThat(run.errLines().get(1)).startsWith("flamediff: gate failed: RecordBenchmarks.parse (lines=400): score");
         assertThat(out.resolve("report.md")).content().startsWith("**flamediff suite** \u00b7 **2 of 3 benchmarks changed");
         assertThat(out.resolve("suite.json")).content().contains("\"schemaVersion\" : 1");
