@@ -3,6 +3,7 @@ package dev.flamediff.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flamediff.fixtures.FixtureFiles;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,18 +25,28 @@ class SuiteVerdictTest {
                 + "\"primaryMetric\":{\"score\":10,\"scoreError\":1,\"scoreUnit\":\"ops/s\",\"rawData\":" + rawData + "}}";
     }
 
+    /** Writes each side's JMH results into the temporary folder's base/ and head/. */
+    private void sides(String baseResults, String headResults) throws IOException {
+        Files.writeString(Files.createDirectories(dir.resolve("base")).resolve("results.json"), baseResults);
+        Files.writeString(Files.createDirectories(dir.resolve("head")).resolve("results.json"), headResults);
+    }
+
+    /** Runs the suite on the sides {@link #sides} wrote. */
+    private SuiteReport run(SuiteOptions options, MemoryOutput out) throws Exception {
+        return Suites.run(Suites.plan(dir.resolve("base"), dir.resolve("head"), List.of(), List.of(), options), options,
+                out);
+    }
+
     @Test
     void oneForkIsNotMeasurableAddedAndRemovedAreListed() throws Exception {
-        Path base = Files.createDirectories(dir.resolve("base"));
-        Path head = Files.createDirectories(dir.resolve("head"));
         // One fork per side whose iterations agree to 0.5%: a 20% drop an iteration-only test would call real.
-        Files.writeString(base.resolve("results.json"), results(entry("a.B.one", "[[10.0,10.05,9.95]]"),
-                entry("a.B.gone", "[[1,1.1],[1,0.9]]")));
-        Files.writeString(head.resolve("results.json"), results(entry("a.B.one", "[[8.0,8.04,7.96]]"),
+        sides(results(entry("a.B.one", "[[10.0,10.05,9.95]]"),
+                entry("a.B.gone", "[[1,1.1],[1,0.9]]")),
+                results(entry("a.B.one", "[[8.0,8.04,7.96]]"),
                 entry("a.B.fresh", "[[1,1.1],[1,0.9]]")));
         MemoryOutput out = new MemoryOutput();
         SuiteOptions options = SuiteOptions.DEFAULT.withScoreGate(0.02);
-        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), options), options, out);
+        SuiteReport report = run(options, out);
         assertThat(report.benchmarks()).extracting(BenchmarkReport::name, BenchmarkReport::verdict).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("a.B.fresh", Verdict.ADDED),
                 org.assertj.core.groups.Tuple.tuple("a.B.gone", Verdict.REMOVED),
@@ -58,17 +69,15 @@ class SuiteVerdictTest {
 
     @Test
     void aMoveTheForksCannotConfirmIsInconclusiveNotUnchanged() throws Exception {
-        Path base = Files.createDirectories(dir.resolve("base"));
-        Path head = Files.createDirectories(dir.resolve("head"));
         // noisy: fork means 10, 20, 40 against 5, 10, 20 (-50%, forks a factor 2 apart: not significant).
         // steady: fork means 10, 10.1, 9.9 against 9.8, 9.9, 9.7 (-2%, not significant at 1% with 3 forks either).
-        Files.writeString(base.resolve("results.json"), results(entry("a.B.noisy", "[[10,10],[20,20],[40,40]]"),
-                entry("a.B.steady", "[[10,10],[10.1,10.1],[9.9,9.9]]")));
-        Files.writeString(head.resolve("results.json"), results(entry("a.B.noisy", "[[5,5],[10,10],[20,20]]"),
+        sides(results(entry("a.B.noisy", "[[10,10],[20,20],[40,40]]"),
+                entry("a.B.steady", "[[10,10],[10.1,10.1],[9.9,9.9]]")),
+                results(entry("a.B.noisy", "[[5,5],[10,10],[20,20]]"),
                 entry("a.B.steady", "[[9.8,9.8],[9.9,9.9],[9.7,9.7]]")));
         MemoryOutput out = new MemoryOutput();
         SuiteOptions options = SuiteOptions.DEFAULT.withScoreGate(0.05);
-        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), options), options, out);
+        SuiteReport report = run(options, out);
         assertThat(report.benchmarks()).extracting(BenchmarkReport::name, BenchmarkReport::verdict).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("a.B.noisy", Verdict.INCONCLUSIVE),
                 org.assertj.core.groups.Tuple.tuple("a.B.steady", Verdict.UNCHANGED));
@@ -86,7 +95,7 @@ class SuiteVerdictTest {
 
         // The gate's threshold is what a reader notices: at 60% the noisy one's -50% is unchanged.
         SuiteOptions wide = SuiteOptions.DEFAULT.withScoreGate(0.6);
-        SuiteReport lenient = Suites.run(Suites.plan(base, head, List.of(), List.of(), wide), wide, new MemoryOutput());
+        SuiteReport lenient = run(wide, new MemoryOutput());
         assertThat(lenient.benchmarks().get(0).verdict()).isEqualTo(Verdict.UNCHANGED);
     }
 
@@ -96,22 +105,19 @@ class SuiteVerdictTest {
 
     @Test
     void anIntervalAloneMissingZeroIsNotAVerdictTheSuiteAdjustsIt() throws Exception {
-        Path base = Files.createDirectories(dir.resolve("base"));
-        Path head = Files.createDirectories(dir.resolve("head"));
         // A real JMH run of the example suite with 2 forks a side (avgt, us/op): parse got 23 times
         // slower, its 99% interval alone misses zero (p = 0.007), but with two forks a side Welch's
         // test has about one degree of freedom, and over the suite's three tests its q is 0.0104.
-        Files.writeString(base.resolve("results.json"), results(
+        sides(results(
                 avgt("a.B.checksum", "[[49.596,49.171],[49.351,49.209]]"),
                 avgt("a.B.parse", "[[16.88,16.714],[16.437,16.518]]"),
-                avgt("a.B.sort", "[[28.929,28.073],[31.242,29.445]]")));
-        Files.writeString(head.resolve("results.json"), results(
+                avgt("a.B.sort", "[[28.929,28.073],[31.242,29.445]]")),
+                results(
                 avgt("a.B.checksum", "[[12.295,12.325],[12.448,12.298]]"),
                 avgt("a.B.parse", "[[457.399,360.051],[382.445,361.718]]"),
                 avgt("a.B.sort", "[[27.7,26.968],[30.028,28.812]]")));
         MemoryOutput out = new MemoryOutput();
-        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), SuiteOptions.DEFAULT),
-                SuiteOptions.DEFAULT, out);
+        SuiteReport report = run(SuiteOptions.DEFAULT, out);
         BenchmarkReport parse = report.benchmarks().stream().filter(b -> b.name().equals("a.B.parse")).findFirst()
                 .orElseThrow();
         ScoreComparison s = parse.score().orElseThrow();
@@ -137,19 +143,16 @@ class SuiteVerdictTest {
 
     @Test
     void forksThatNeverSettledAreNamedWithTheCure() throws Exception {
-        Path base = Files.createDirectories(dir.resolve("base"));
-        Path head = Files.createDirectories(dir.resolve("head"));
         // The example suite's parse on a heap growing into fresh memory (a real run, ops/ms): one
         // fork's iterations went 16.4, 3.2, 3.2. checksum's, in the same run, agreed within 1%.
-        Files.writeString(base.resolve("results.json"), results(
+        sides(results(
                 entry("a.B.parse", "[[16.36,3.24,3.2],[5.96,3.56,42.27],[13.89,6.45,3.02]]"),
-                entry("a.B.checksum", "[[20.33,20.13,19.84],[20.36,20.39,20.4],[20.35,19.04,20.1]]")));
-        Files.writeString(head.resolve("results.json"), results(
+                entry("a.B.checksum", "[[20.33,20.13,19.84],[20.36,20.39,20.4],[20.35,19.04,20.1]]")),
+                results(
                 entry("a.B.parse", "[[1.17,0.22,0.22],[1.53,0.32,2.86],[1.29,0.22,0.22]]"),
                 entry("a.B.checksum", "[[81.06,80.35,80.56],[78.57,81.37,80.61],[81.43,81.4,81.46]]")));
         MemoryOutput out = new MemoryOutput();
-        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), SuiteOptions.DEFAULT),
-                SuiteOptions.DEFAULT, out);
+        SuiteReport report = run(SuiteOptions.DEFAULT, out);
         ScoreComparison parse = report.benchmarks().stream().filter(b -> b.name().equals("a.B.parse")).findFirst()
                 .orElseThrow().score().orElseThrow();
         ScoreComparison checksum = report.benchmarks().stream().filter(b -> b.name().equals("a.B.checksum"))
@@ -175,8 +178,7 @@ class SuiteVerdictTest {
         Files.copy(FixtureFiles.path("collapsed/base.collapsed"), base.resolve("app.collapsed"));
         Files.copy(FixtureFiles.path("collapsed/head.collapsed"), head.resolve("app.collapsed"));
         MemoryOutput out = new MemoryOutput();
-        SuiteReport report = Suites.run(Suites.plan(base, head, List.of(), List.of(), SuiteOptions.DEFAULT),
-                SuiteOptions.DEFAULT, out);
+        SuiteReport report = run(SuiteOptions.DEFAULT, out);
         BenchmarkReport app = report.benchmarks().get(0);
         assertThat(app.verdict()).isEqualTo(Verdict.PROFILE_ONLY);
         assertThat(app.profile().threads()).isEqualTo("all");
