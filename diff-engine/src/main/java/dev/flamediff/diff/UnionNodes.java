@@ -8,9 +8,11 @@ import java.util.Arrays;
  * The union nodes of one walk, growing as the walk hands them over: per node its frame's slot
  * ({@link UnionFrames}), parent,
  * depth and values per run (and, when the sides are not read from the run values, per side).
- * The whole union in one walk, or one part of it when the union is walked in parts
- * ({@link UnionParts}); the fields are the arrays themselves, with room to spare past {@link
- * #size}, read and let go of by the merger. Mutable, single-threaded.
+ * The whole union in one walk, with room to spare past {@link #size}; or, when the union is
+ * walked in parts ({@link UnionParts}), one part of it written in place into the whole union's
+ * arrays ({@link #part}), which then do not grow. The fields are the arrays themselves, read and
+ * let go of by the merger. Mutable, single-threaded (parts of one union on several threads each
+ * write their own range of the shared arrays).
  */
 final class UnionNodes {
 
@@ -30,6 +32,12 @@ final class UnionNodes {
     /** The trees' nodes this walk takes, and how many of them the nodes so far took. */
     private final long treeNodes;
     private long treeNodesTaken;
+    /** Where this walk's node 0 is in the arrays: 0, or a part's first union id. */
+    private final int first;
+    /** Whether the arrays are shared with other parts: they then hold exactly the nodes this walk adds. */
+    private final boolean inPlace;
+    /** The union id a node added with parent -1 gets as its parent (a part's subtree hangs from the top). */
+    int rootParent = -1;
 
     long[] runSelf;
     long[] runCount;
@@ -59,6 +67,8 @@ final class UnionNodes {
         this.headWeight = headWeight;
         this.treeNodes = treeNodes;
         this.nodeBound = Math.max(capacity, treeNodes);
+        this.first = 0;
+        this.inPlace = false;
         runSelf = new long[capacity * trees.length];
         frameSlot = new int[capacity];
         parent = new int[capacity];
@@ -67,6 +77,38 @@ final class UnionNodes {
             baseSelf = new double[capacity];
             headSelf = new double[capacity];
         }
+    }
+
+    /** A part of {@code whole}'s nodes: its {@code count} nodes from union id {@code first}, in its arrays. */
+    private UnionNodes(UnionNodes whole, int first, int count) {
+        this.trees = whole.trees;
+        this.frameOffsets = whole.frameOffsets;
+        this.valueIndex = whole.valueIndex;
+        this.countValueIndex = whole.countValueIndex;
+        this.baseRuns = whole.baseRuns;
+        this.exact = whole.exact;
+        this.baseWeight = whole.baseWeight;
+        this.headWeight = whole.headWeight;
+        this.treeNodes = 0;
+        this.nodeBound = count;
+        this.first = first;
+        this.inPlace = true;
+        runSelf = whole.runSelf;
+        runCount = whole.runCount;
+        frameSlot = whole.frameSlot;
+        parent = whole.parent;
+        depth = whole.depth;
+        baseSelf = whole.baseSelf;
+        headSelf = whole.headSelf;
+    }
+
+    /**
+     * Returns a walk that writes {@code count} nodes into this one's arrays from union id {@code
+     * first} on, ids counted from 0 in it, parents turned into union ids; its sums are its own.
+     * The arrays must have room for them, and runCount must exist where it is needed.
+     */
+    UnionNodes part(int first, int count) {
+        return new UnionNodes(this, first, count);
     }
 
     /**
@@ -93,7 +135,11 @@ final class UnionNodes {
      * @param depth the node's depth in the union, 0 only for its root
      */
     int add(int par, int depth, int[] nodes, int[] from, int[] to) {
-        if (size == frameSlot.length) {
+        if (inPlace) {
+            if (size == nodeBound) {
+                throw new IllegalStateException("a part walked to more nodes than it counted: " + nodeBound);
+            }
+        } else if (size == frameSlot.length) {
             // Every union node but the root takes a node of some tree: no more than all of them.
             int cap = (int) Math.max(size + 1L, Math.min(grownCapacity(), nodeBound));
             frameSlot = Arrays.copyOf(frameSlot, cap);
@@ -105,13 +151,14 @@ final class UnionNodes {
             }
         }
         int k = trees.length;
-        if ((size + 1) * k > runSelf.length) {
+        if (!inPlace && (size + 1) * k > runSelf.length) {
             runSelf = Arrays.copyOf(runSelf, Math.max(frameSlot.length * k, (size + 1) * k));
         }
-        if (countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
+        if (!inPlace && countValueIndex != null && (runCount == null || (size + 1) * k > runCount.length)) {
             runCount = runCount == null ? new long[runSelf.length] : Arrays.copyOf(runCount, runSelf.length);
         }
-        int id = size++;
+        int local = size++;
+        int id = first + local;
         for (int t = 0; t < k; t++) {
             treeNodesTaken += to[t] - from[t];
         }
@@ -148,17 +195,17 @@ final class UnionNodes {
             }
         }
         frameSlot[id] = depth == 0 ? 0 : fSlot;
-        parent[id] = par;
+        parent[id] = par < 0 ? rootParent : first + par;
         this.depth[id] = depth;
         if (!exact) {
             baseSelf[id] = b * baseWeight;
             headSelf[id] = h * headWeight;
         }
-        return id;
+        return local;
     }
 
     /** Returns the depth of node {@code id} of this walk. */
     int depth(int id) {
-        return depth[id];
+        return depth[first + id];
     }
 }

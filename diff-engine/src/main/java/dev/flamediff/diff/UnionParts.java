@@ -4,8 +4,6 @@ import dev.flamediff.model.CallTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * Walks a large union in parts on the common pool and puts the parts together, node for node the
@@ -13,9 +11,10 @@ import java.util.function.Function;
  * so the top of the union (the nodes whose matches have more of the trees' nodes below them than
  * a part should take) is walked first, on the calling thread, and every subtree hanging from it
  * is left to a part; runs of such sibling subtrees, up to a part's share of the trees' nodes,
- * are walked one after another into one part's nodes, the parts on any thread, each with ids
- * counted from 0. The ids then follow from the parts' sizes: each part's ids are shifted by the
- * union nodes before it in pre-order. Every node's values are added from its own matches in the
+ * are walked one after another as one part, the parts on any thread. Each part is first walked
+ * only to count its nodes; the ids then follow from the counts (each part's nodes come after the
+ * union nodes before it in pre-order), and each part is walked again straight into the union's
+ * arrays at those ids. Every node's values are added from its own matches in the
  * order one walk adds them, so they come out the same bits; of the sums over all nodes, the sides'
  * sums are longs, and whether the sum of magnitudes reaches the exact limit
  * ({@link UnionTreeMerger}) does not depend on the order (below it every partial sum of integers
@@ -28,7 +27,7 @@ final class UnionParts {
 
     /**
      * The fewest tree nodes (all trees together) worth walking in parts: some 20 ms of walking,
-     * below which the pool threads' wake-up and the parts' copies would eat the gain, and the
+     * below which the pool threads' wake-up and the second walk would eat the gain, and the
      * shipped fixtures, the everyday diffs, stay on the calling thread.
      */
     static final long PARALLEL_THRESHOLD = 1 << 18;
@@ -78,10 +77,50 @@ final class UnionParts {
     UnionNodes merge() {
         walk.walk(this::plan);
         int[][] parts = parts();
+        // Each part is walked twice: once to count its nodes, then into the union's arrays at its
+        // nodes' ids. Walked once into arrays of its own, the parts' arrays (as large as the
+        // union's) outlived the young generation, and the collector copied them before the join
+        // copied them again: on the async-profiler pair (8.6 M union nodes) the join's fresh
+        // arrays and those copies took longer than counting (benchmarks/README.md, run 17).
+        int[] counted = new int[parts.length];
+        DiffInterrupts.forEachBlock(parts.length, true, p -> counted[p] = countPart(parts[p]));
+        int[] topId = new int[top.size];
+        int[] offset = new int[parts.length];
+        int n = 0;
+        int p = 0;
+        for (int e = 0; e < orderSize; e++) {
+            if (order[e] >= 0) {
+                topId[order[e]] = n++;
+            } else if (p < parts.length && -1 - order[e] == parts[p][0]) {
+                offset[p] = n;
+                n += counted[p];
+                p++;
+            }
+        }
+        UnionNodes out = factory.create(n, 0);
+        out.size = n;
+        if (top.runCount != null) {
+            out.runCount = new long[n * k];
+        }
+        copyTop(out, topId);
         UnionNodes[] walked = new UnionNodes[parts.length];
-        int[] firstId = new int[subtrees];
-        DiffInterrupts.forEachBlock(parts.length, true, p -> walked[p] = walkPart(parts[p], firstId));
-        return join(parts, walked, firstId);
+        DiffInterrupts.forEachBlock(parts.length, true, q -> {
+            walked[q] = out.part(offset[q], counted[q]);
+            walkPart(parts[q], walked[q], topId);
+        });
+        for (int i = 0; i < 2; i++) {
+            out.absSum[i] = top.absSum[i];
+            out.sideSum[i] = top.sideSum[i];
+            for (int q = 0; q < parts.length; q++) {
+                if (walked[q].size != counted[q]) {
+                    throw new IllegalStateException("part " + q + " walked to " + walked[q].size
+                            + " nodes, counted " + counted[q]);
+                }
+                out.absSum[i] += walked[q].absSum[i];
+                out.sideSum[i] += walked[q].sideSum[i];
+            }
+        }
+        return out;
     }
 
     /** The top's visitor: a node with more tree nodes below it than a part takes is walked here. */
@@ -170,20 +209,25 @@ final class UnionParts {
         return parts.toArray(int[][]::new);
     }
 
-    private UnionNodes walkPart(int[] part, int[] firstId) {
+    /** Returns how many union nodes a part's subtrees have. */
+    private int countPart(int[] part) {
         UnionTreeWalk own = walk.another();
-        long taken = 0;
-        long widest = 0;
-        for (int t = 0; t < k; t++) {
-            long tree = 0;
-            for (int s = part[0]; s < part[1]; s++) {
-                tree += subNodes[s * k + t];
+        int[] from = new int[k];
+        int[] to = new int[k];
+        int[] count = new int[1];
+        for (int s = part[0]; s < part[1]; s++) {
+            for (int t = 0; t < k; t++) {
+                from[t] = subRange[2 * (s * k + t)];
+                to[t] = subRange[2 * (s * k + t) + 1];
             }
-            taken += tree;
-            widest = Math.max(widest, tree);
+            own.walk(-1, matches, from, to, (par, nodes, f, tt) -> count[0]++);
         }
-        // As the whole union's first arrays: the part's share of the widest tree, an eighth more.
-        UnionNodes out = factory.create((int) Math.max(16, widest / 8 * 9), taken);
+        return count[0];
+    }
+
+    /** Walks a part's subtrees into {@code out}, each subtree's first node hung from its top node. */
+    private void walkPart(int[] part, UnionNodes out, int[] topId) {
+        UnionTreeWalk own = walk.another();
         int[] from = new int[k];
         int[] to = new int[k];
         for (int s = part[0]; s < part[1]; s++) {
@@ -191,89 +235,28 @@ final class UnionParts {
                 from[t] = subRange[2 * (s * k + t)];
                 to[t] = subRange[2 * (s * k + t) + 1];
             }
-            firstId[s] = out.size;
+            out.rootParent = topId[subParent[s]];
             int depth = top.depth(subParent[s]) + 1;
             own.walk(-1, matches, from, to,
                     (par, nodes, f, tt) -> out.add(par, par < 0 ? depth : out.depth(par) + 1, nodes, f, tt));
         }
-        return out;
     }
 
-    /** Puts the top and the parts together in pre-order, one kind of array after another. */
-    private UnionNodes join(int[][] parts, UnionNodes[] walked, int[] firstId) {
-        int[] topId = new int[top.size];
-        int[] offset = new int[parts.length];
-        int n = 0;
-        int p = 0;
-        for (int e = 0; e < orderSize; e++) {
-            if (order[e] >= 0) {
-                topId[order[e]] = n++;
-            } else if (p < parts.length && -1 - order[e] == parts[p][0]) {
-                offset[p] = n;
-                n += walked[p].size;
-                p++;
-            }
-        }
-        UnionNodes out = factory.create(0, 0);
-        out.size = n;
-        for (int i = 0; i < 2; i++) {
-            out.absSum[i] = top.absSum[i];
-            out.sideSum[i] = top.sideSum[i];
-            for (UnionNodes part : walked) {
-                out.absSum[i] += part.absSum[i];
-                out.sideSum[i] += part.sideSum[i];
-            }
-        }
-        int[] parent = new int[n];
+    /** Copies the top's nodes into the union's arrays at their union ids. */
+    private void copyTop(UnionNodes out, int[] topId) {
         for (int i = 0; i < top.size; i++) {
-            parent[topId[i]] = top.parent[i] < 0 ? -1 : topId[top.parent[i]];
-        }
-        DiffInterrupts.forEachBlock(parts.length, true, q -> {
-            UnionNodes part = walked[q];
-            int at = offset[q];
-            for (int i = 0; i < part.size; i++) {
-                parent[at + i] = part.parent[i] + at;
+            int id = topId[i];
+            out.parent[id] = top.parent[i] < 0 ? -1 : topId[top.parent[i]];
+            out.frameSlot[id] = top.frameSlot[i];
+            out.depth[id] = top.depth[i];
+            System.arraycopy(top.runSelf, i * k, out.runSelf, id * k, k);
+            if (top.runCount != null) {
+                System.arraycopy(top.runCount, i * k, out.runCount, id * k, k);
             }
-            // A subtree's first node hangs from the top (-1 in its part).
-            for (int s = parts[q][0]; s < parts[q][1]; s++) {
-                parent[at + firstId[s]] = topId[subParent[s]];
+            if (top.baseSelf != null) {
+                out.baseSelf[id] = top.baseSelf[i];
+                out.headSelf[id] = top.headSelf[i];
             }
-            part.parent = null;
-        });
-        out.parent = parent;
-        // One kind of array at a time, each part's let go of once copied: the parts and the
-        // joined arrays are not all held at once.
-        out.frameSlot = (int[]) join(new int[n], 1, walked, topId, offset, u -> u.frameSlot, u -> u.frameSlot = null);
-        out.depth = (int[]) join(new int[n], 1, walked, topId, offset, u -> u.depth, u -> u.depth = null);
-        out.runSelf = (long[]) join(new long[n * k], k, walked, topId, offset, u -> u.runSelf, u -> u.runSelf = null);
-        if (top.runCount != null) {
-            out.runCount = (long[]) join(new long[n * k], k, walked, topId, offset,
-                    u -> u.runCount, u -> u.runCount = null);
         }
-        if (top.baseSelf != null) {
-            out.baseSelf = (double[]) join(new double[n], 1, walked, topId, offset,
-                    u -> u.baseSelf, u -> u.baseSelf = null);
-            out.headSelf = (double[]) join(new double[n], 1, walked, topId, offset,
-                    u -> u.headSelf, u -> u.headSelf = null);
-        }
-        return out;
-    }
-
-    /**
-     * Copies one kind of array, {@code stride} values a node, of the top and of every part into
-     * {@code joined} at their nodes' union ids, and lets go of the parts' arrays.
-     */
-    private Object join(Object joined, int stride, UnionNodes[] walked, int[] topId, int[] offset,
-                        Function<UnionNodes, Object> array, Consumer<UnionNodes> release) {
-        Object topArray = array.apply(top);
-        for (int i = 0; i < top.size; i++) {
-            System.arraycopy(topArray, i * stride, joined, topId[i] * stride, stride);
-        }
-        DiffInterrupts.forEachBlock(walked.length, true, q -> {
-            UnionNodes part = walked[q];
-            System.arraycopy(array.apply(part), 0, joined, offset[q] * stride, part.size * stride);
-            release.accept(part);
-        });
-        return joined;
     }
 }
