@@ -189,10 +189,9 @@ class LauncherIT {
         String stdinFlags = launch(currentJava(), env, "--version", "-", small.toString()).stdout();
         assertThat(flag(stdinFlags, "TieredStopAtLevel")).isEqualTo("4");
         assertThat(flag(stdinFlags, "UseParallelGC")).isEqualTo("true");
-        // Transparent huge pages for a large heap, where the kernel gives them only on request.
-        assertThat(flag(smallFlags, "UseTransparentHugePages")).isEqualTo("false");
-        for (String f : List.of(flags(env, small, text), flags(env, small, async), stdinFlags)) {
-            assertThat(flag(f, "UseTransparentHugePages")).isEqualTo(String.valueOf(hugePagesOnRequest()));
+        // No transparent huge pages asked for: on some days their first touches cost more than they saved.
+        for (String f : List.of(smallFlags, flags(env, small, text), flags(env, small, async), stdinFlags)) {
+            assertThat(flag(f, "UseTransparentHugePages")).isEqualTo("false");
         }
         // A young generation of at most 128 MB for a large diff, the collector's own choice for a small one.
         assertThat(flag(smallFlags, "MaxNewSize")).isNotEqualTo(String.valueOf(128L << 20));
@@ -203,12 +202,6 @@ class LauncherIT {
         String outputFlags = launch(currentJava(), env, "--version", small.toString(), small.toString(),
                 "-o", text.toString()).stdout();
         assertThat(flag(outputFlags, "UseSerialGC")).isEqualTo("true");
-    }
-
-    /** Whether the kernel gives transparent huge pages to memory that asks for them, and only to that. */
-    private static boolean hugePagesOnRequest() throws IOException {
-        Path setting = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
-        return Files.isReadable(setting) && Files.readString(setting).contains("[madvise]");
     }
 
     private String flags(Map<String, String> env, Path base, Path head) throws Exception {
