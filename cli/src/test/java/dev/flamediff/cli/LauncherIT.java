@@ -166,21 +166,23 @@ class LauncherIT {
         Path text = sparse("large.collapsed", new byte[0], 64L << 20);
         Path huge = sparse("huge.collapsed", new byte[0], 1L << 30);
         Path gzip = sparse("large.collapsed.gz", new byte[] {0x1f, (byte) 0x8b, 8, 0}, 64L << 20);
-        Path async = jfr("async.jfr", "jdk.ExecutionSample profiler.WallClockSample profiler.Log");
-        Path jdk = jfr("jdk.jfr", "jdk.ExecutionSample jdk.ObjectAllocationSample");
-        Path unfinished = sparse("unfinished.jfr", jfrHeader(0), 64L << 20);
+        // async-profiler's recordings: one of small chunks, one whose first chunk is large.
+        Path async = jfr("async.jfr", 1L << 20, "jdk.ExecutionSample profiler.WallClockSample profiler.Log");
+        Path asyncLarge = jfr("async-large.jfr", 64L << 20, "jdk.ExecutionSample profiler.WallClockSample");
+        Path jdk = jfr("jdk.jfr", 64L << 20, "jdk.ExecutionSample jdk.ObjectAllocationSample");
+        Path unfinished = sparse("unfinished.jfr", jfrHeader(64L << 20, 0), 64L << 20);
 
         // --version ends the run before any input is read; the launcher only looks at the files.
         String smallFlags = flags(env, small, small);
         assertThat(flag(smallFlags, "TieredStopAtLevel")).isEqualTo("1");
         assertThat(flag(smallFlags, "UseSerialGC")).isEqualTo("true");
-        // Mostly reading: C1 alone, the parallel collector.
-        for (Path input : List.of(text, jdk)) {
+        // Mostly reading, or many short stages of tree work: C1 alone, the parallel collector.
+        for (Path input : List.of(text, jdk, asyncLarge)) {
             String f = flags(env, small, input);
             assertThat(flag(f, "TieredStopAtLevel")).as(input.toString()).isEqualTo("1");
             assertThat(flag(f, "UseParallelGC")).as(input.toString()).isEqualTo("true");
         }
-        // A long run of tree work, or one that cannot be told: tiered compilation.
+        // A long run of decoding events, or one that cannot be told: tiered compilation.
         for (Path input : List.of(huge, gzip, async, unfinished)) {
             String f = flags(env, small, input);
             assertThat(flag(f, "TieredStopAtLevel")).as(input.toString()).isEqualTo("4");
@@ -222,9 +224,10 @@ class LauncherIT {
      * A 64 MB recording whose one chunk's header points at metadata holding the text (the launcher
      * reads nothing else of it), the rest a hole.
      */
-    private Path jfr(String name, String metadata) throws IOException {
-        long metadataOffset = 60L << 20;
-        Path file = sparse(name, jfrHeader(metadataOffset), 64L << 20);
+    /** A 64 MB recording whose first chunk has the given size and ends in the given metadata. */
+    private Path jfr(String name, long chunkSize, String metadata) throws IOException {
+        long metadataOffset = chunkSize - 4096;
+        Path file = sparse(name, jfrHeader(chunkSize, metadataOffset), 64L << 20);
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.seek(metadataOffset);
             f.write(metadata.getBytes(StandardCharsets.UTF_8));
@@ -233,9 +236,9 @@ class LauncherIT {
     }
 
     /** The start of a JFR chunk header: magic, version 2.0, the chunk's size, its pools' and metadata's offsets. */
-    private static byte[] jfrHeader(long metadataOffset) {
+    private static byte[] jfrHeader(long chunkSize, long metadataOffset) {
         return java.nio.ByteBuffer.allocate(32).put(new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 0})
-                .putLong(64L << 20).putLong(68).putLong(metadataOffset).array();
+                .putLong(chunkSize).putLong(68).putLong(metadataOffset).array();
     }
 
     private static String flag(String printFlagsFinal, String name) {
