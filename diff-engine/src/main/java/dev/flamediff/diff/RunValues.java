@@ -7,6 +7,9 @@ package dev.flamediff.diff;
  */
 final class RunValues {
 
+    /** The fewest nodes whose totals are summed on another thread: below, a few milliseconds of work. */
+    static final int PARALLEL_THRESHOLD = 1 << 18;
+
     private final int runs;
     private final int baseRuns;
     private final long[] self;
@@ -33,10 +36,15 @@ final class RunValues {
         this.baseRuns = baseRuns;
         this.self = self;
         this.selfCount = selfCount;
-        this.total = totals(self, parent, runs);
-        this.totalCount = selfCount == null ? null : totals(selfCount, parent, runs);
+        // Three passes over every node that do not depend on each other until the shares divide
+        // by the totals: on a large union the totals are summed on the common pool meanwhile.
+        DiffInterrupts.Forked<long[]> totals = DiffInterrupts.fork(parent.length >= PARALLEL_THRESHOLD,
+                caller -> totals(self, parent, runs, caller));
+        this.totalCount = selfCount == null ? null : totals(selfCount, parent, runs, Thread.currentThread());
         this.system = system == null ? new boolean[parent.length] : system;
-        this.systemShare = systemShares(self, parent, runs, this.system, total);
+        double[] systemSums = systemSums(self, parent, runs, this.system);
+        this.total = totals.join();
+        this.systemShare = systemShares(systemSums, runs, this.system, total);
         if (selfCount == null) {
             this.selfVariance = null;
             this.totalVariance = null;
@@ -52,8 +60,8 @@ final class RunValues {
         }
     }
 
-    /** Per node, the share of its total (all runs) that lies in system frames' self values. */
-    private static double[] systemShares(long[] self, int[] parent, int runs, boolean[] system, long[] total) {
+    /** Per node, the sum (all runs) of the self values of the system frames in its subtree. */
+    private static double[] systemSums(long[] self, int[] parent, int runs, boolean[] system) {
         int n = parent.length;
         double[] sys = new double[n];
         for (int node = n - 1; node >= 0; node--) {
@@ -67,6 +75,15 @@ final class RunValues {
                 sys[parent[node]] += sys[node];
             }
         }
+        return sys;
+    }
+
+    /**
+     * Per node, the share of its total (all runs) that lies in system frames' self values, in
+     * place of its sum of those values.
+     */
+    private static double[] systemShares(double[] sys, int runs, boolean[] system, long[] total) {
+        int n = sys.length;
         for (int node = 0; node < n; node++) {
             DiffInterrupts.checkEvery(node);
             double all = 0;
@@ -78,10 +95,10 @@ final class RunValues {
         return sys;
     }
 
-    private static long[] totals(long[] self, int[] parent, int runs) {
+    private static long[] totals(long[] self, int[] parent, int runs, Thread caller) {
         long[] total = self.clone();
         for (int n = parent.length - 1; n > 0; n--) {
-            DiffInterrupts.checkEvery(n);
+            DiffInterrupts.checkEvery(n, caller);
             int p = parent[n];
             for (int r = 0; r < runs; r++) {
                 total[p * runs + r] += total[n * runs + r];

@@ -22,7 +22,17 @@ public final class RenderInterrupts {
      * @throws CancellationException if the thread was interrupted; the interrupt flag stays set
      */
     public static void check() {
-        if (Thread.currentThread().isInterrupted()) {
+        check(Thread.currentThread());
+    }
+
+    /**
+     * Returns normally unless {@code caller} has been interrupted: for work a render hands to
+     * another thread, which the interrupt of the thread the render runs for stops.
+     *
+     * @throws CancellationException if {@code caller} was interrupted; its interrupt flag stays set
+     */
+    public static void check(Thread caller) {
+        if (caller.isInterrupted()) {
             throw new CancellationException("the rendering was interrupted");
         }
     }

@@ -40,7 +40,8 @@ final class SvgDocumentWriter {
     private final SvgAssets assets;
     private final boolean fixedSize;
 
-    SvgDocumentWriter(DiffTree diff, RenderOptions options, FlameLayout layout, SvgAssets assets, boolean fixedSize) {
+    SvgDocumentWriter(DiffTree diff, RenderOptions options, FlameLayout layout, SystemFrames system, SvgAssets assets,
+                      boolean fixedSize) {
         this.fixedSize = fixedSize;
         this.diff = diff;
         this.options = options;
@@ -48,7 +49,7 @@ final class SvgDocumentWriter {
         this.colors = DiffColors.of(options.palette());
         this.texts = new FrameText(diff);
         this.strength = FrameStrength.of(diff);
-        this.system = SystemFrames.of(diff);
+        this.system = system;
         this.functions = FunctionRows.of(diff);
         this.assets = assets;
     }

@@ -26,13 +26,23 @@ final class SystemFrames {
 
     /** Classifies every node of the diff, a bit a node (trees have millions of nodes). */
     static SystemFrames of(DiffTree diff) {
+        return of(diff, Thread.currentThread());
+    }
+
+    /**
+     * Classifies every node as {@link #of(DiffTree)} does, on any thread, stopping when {@code
+     * caller}, the thread the render runs for, is interrupted.
+     *
+     * @throws java.util.concurrent.CancellationException if {@code caller} was interrupted
+     */
+    static SystemFrames of(DiffTree diff, Thread caller) {
         int n = diff.size();
         // The name test once per function, not per node: two chains of 16,384 nodes whose five
         // functions have 65,000-character names took 115 s of regular expressions.
         byte[] javaNames = new byte[diff.functions().size()];
         BitSet hasJava = new BitSet(n);
         for (int i = n - 1; i >= 0; i--) {
-            RenderInterrupts.check();
+            RenderInterrupts.check(caller);
             if (hasJava.get(i) || isJava(diff, i, javaNames)) {
                 hasJava.set(i);
                 if (i > 0) {
@@ -45,7 +55,7 @@ final class SystemFrames {
         boolean any = false;
         if (n > 0 && hasJava.get(0)) {
             for (int i = 1; i < n; i++) {
-                RenderInterrupts.check();
+                RenderInterrupts.check(caller);
                 int p = diff.parent(i);
                 boolean under = underJava.get(p) || isJava(diff, p, javaNames);
                 if (under) {

@@ -1,6 +1,7 @@
 package dev.flamediff.render.svg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flamediff.diff.DiffOptions;
 import dev.flamediff.diff.DiffTree;
@@ -11,6 +12,8 @@ import dev.flamediff.render.RenderOptions.Palette;
 import dev.flamediff.testkit.FoldedProfiles;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** Colors, number formats and label fitting. */
@@ -143,6 +146,30 @@ class SvgHelpersTest {
         DiffTree node = SvgTestSupport.diff(new String[] {"node;node::Start;JS:route /srv/app.js:3:1;JS:formatKey /srv/app.js:4:19 10",
             "node;start_thread;v8::internal::Heap::Scavenge@CPP 4"}, new String[] {"node;node::Start;JS:route /srv/app.js:3:1 9"});
         assertThat(SystemFrames.of(node).any()).as("a Node profile").isFalse();
+    }
+
+    @Test
+    void theJvmsOwnFramesFoundOnAnotherThreadAreTheSameAndTheCallersInterruptStopsThem() {
+        DiffTree d = SvgTestSupport.diff(new String[] {
+            "clone3;start_thread;JavaThread::run@CPP;java.lang.Thread.run;app.Main.work 50",
+            "clone3;start_thread;GCTaskThread::run@CPP;G1ParTask::work@CPP 20",
+            "clone3;start_thread;CompileBroker::compile@CPP 30"}, new String[] {"app.Main.work 1"});
+        Thread caller = Thread.currentThread();
+        SystemFrames here = SystemFrames.of(d);
+        SystemFrames there = CompletableFuture.supplyAsync(() -> SystemFrames.of(d, caller)).join();
+        assertThat(there.any()).isEqualTo(here.any()).isTrue();
+        for (int n = 0; n < d.size(); n++) {
+            assertThat(there.isSystem(n)).as("node %d", n).isEqualTo(here.isSystem(n));
+        }
+        caller.interrupt();
+        try {
+            assertThatThrownBy(() -> CompletableFuture.supplyAsync(() -> SystemFrames.of(d, caller)).join())
+                    .hasCauseInstanceOf(CancellationException.class)
+                    .cause().hasMessage("the rendering was interrupted");
+            assertThat(caller.isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
     }
 
     private static int node(DiffTree d, String name) {
