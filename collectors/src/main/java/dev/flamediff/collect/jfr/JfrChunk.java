@@ -16,6 +16,9 @@ import java.nio.channels.FileChannel;
  */
 record JfrChunk(long offset, long size, long startNanos, long durationNanos, boolean inProgress) {
 
+    /** The most bytes one read asks for. */
+    private static final int READ_SLICE = 1 << 20;
+
     /** Returns the offset just past the chunk. */
     long end() {
         return offset + size;
@@ -27,11 +30,17 @@ record JfrChunk(long offset, long size, long startNanos, long durationNanos, boo
      * @throws IOException if the file ends before the chunk does
      */
     void readInto(FileChannel recording, byte[] into) throws IOException {
-        ByteBuffer target = ByteBuffer.wrap(into, 0, (int) size);
-        while (target.hasRemaining()) {
-            if (recording.read(target, offset + target.position()) < 0) {
-                throw new IOException("the file ends at byte " + (offset + target.position()));
+        int at = 0;
+        while (at < size) {
+            // A slice at a time: a channel reads into a heap array through a temporary direct
+            // buffer as large as the read, which for a whole chunk of 165 MB was as much fresh,
+            // zeroed native memory again per file, kept by the thread afterwards.
+            ByteBuffer target = ByteBuffer.wrap(into, at, (int) Math.min(READ_SLICE, size - at));
+            int read = recording.read(target, offset + at);
+            if (read < 0) {
+                throw new IOException("the file ends at byte " + (offset + at));
             }
+            at += read;
         }
     }
 }
