@@ -6,8 +6,10 @@ import dev.flamediff.render.RenderInterrupts;
 import dev.flamediff.render.RenderOptions;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -65,8 +67,8 @@ public final class SvgRenderer implements DiffRenderer {
         // do not depend on each other: on a large diff the system frames are found on the common
         // pool meanwhile (a fifth of the SVG's time on a union of 8.6 M nodes).
         Thread caller = Thread.currentThread();
-        CompletableFuture<SystemFrames> background = diff.size() >= PARALLEL_THRESHOLD
-                ? CompletableFuture.supplyAsync(() -> SystemFrames.of(diff, caller)) : null;
+        Future<SystemFrames> background = diff.size() >= PARALLEL_THRESHOLD
+                ? ForkJoinPool.commonPool().submit(() -> SystemFrames.of(diff, caller)) : null;
         FlameLayout layout = FlameLayout.of(diff, WidthWeights.of(diff), options);
         SystemFrames system = background == null ? SystemFrames.of(diff) : joined(background);
         XMLStreamWriter xml = new SvgMarkupWriter(out);
@@ -84,18 +86,28 @@ public final class SvgRenderer implements DiffRenderer {
         }
     }
 
-    /** The background task's result, or what it threw. */
-    private static SystemFrames joined(CompletableFuture<SystemFrames> background) {
+    /**
+     * The background task's result, or what it threw. Waited for with {@code get}, not {@code
+     * join}: {@code join} clears the waiting thread's interrupt until the task is done, so the
+     * task could not see the render cancelled meanwhile.
+     *
+     * @throws CancellationException if the calling thread is interrupted before or while it waits
+     *     (the flag stays set, so the task, which checks it, stops too)
+     */
+    private static SystemFrames joined(Future<SystemFrames> background) {
         try {
-            return background.join();
-        } catch (CompletionException e) {
+            return background.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("the rendering was interrupted");
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
             if (e.getCause() instanceof Error error) {
                 throw error;
             }
-            throw e;
+            throw new IllegalStateException(e.getCause());
         }
     }
 }

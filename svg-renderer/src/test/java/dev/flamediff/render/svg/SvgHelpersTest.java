@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** Colors, number formats and label fitting. */
@@ -149,26 +150,33 @@ class SvgHelpersTest {
     }
 
     @Test
-    void theJvmsOwnFramesFoundOnAnotherThreadAreTheSameAndTheCallersInterruptStopsThem() {
+    void theJvmsOwnFramesFoundOnAnotherThreadAreTheSameAndTheCallersInterruptStopsThem() throws Exception {
         DiffTree d = SvgTestSupport.diff(new String[] {
             "clone3;start_thread;JavaThread::run@CPP;java.lang.Thread.run;app.Main.work 50",
             "clone3;start_thread;GCTaskThread::run@CPP;G1ParTask::work@CPP 20",
             "clone3;start_thread;CompileBroker::compile@CPP 30"}, new String[] {"app.Main.work 1"});
-        Thread caller = Thread.currentThread();
         SystemFrames here = SystemFrames.of(d);
-        SystemFrames there = CompletableFuture.supplyAsync(() -> SystemFrames.of(d, caller)).join();
+        SystemFrames there = CompletableFuture.supplyAsync(() -> SystemFrames.of(d, Thread.currentThread())).get();
         assertThat(there.any()).isEqualTo(here.any()).isTrue();
         for (int n = 0; n < d.size(); n++) {
             assertThat(there.isSystem(n)).as("node %d", n).isEqualTo(here.isSystem(n));
         }
-        caller.interrupt();
+        // The thread a render runs for, interrupted while this one finds its system frames.
+        AtomicBoolean done = new AtomicBoolean();
+        Thread caller = new Thread(() -> {
+            while (!done.get()) {
+                Thread.onSpinWait();
+            }
+        });
+        caller.start();
         try {
-            assertThatThrownBy(() -> CompletableFuture.supplyAsync(() -> SystemFrames.of(d, caller)).join())
-                    .hasCauseInstanceOf(CancellationException.class)
-                    .cause().hasMessage("the rendering was interrupted");
+            caller.interrupt();
+            assertThatThrownBy(() -> SystemFrames.of(d, caller))
+                    .isInstanceOf(CancellationException.class).hasMessage("the rendering was interrupted");
             assertThat(caller.isInterrupted()).isTrue();
         } finally {
-            Thread.interrupted();
+            done.set(true);
+            caller.join();
         }
     }
 
