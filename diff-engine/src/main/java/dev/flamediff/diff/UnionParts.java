@@ -108,14 +108,16 @@ final class UnionParts {
             walked[q] = out.part(offset[q], counted[q]);
             walkPart(parts[q], walked[q], topId);
         });
+        for (int q = 0; q < parts.length; q++) {
+            if (walked[q].size != counted[q]) {
+                throw new IllegalStateException("part " + q + " walked to " + walked[q].size
+                        + " nodes, counted " + counted[q]);
+            }
+        }
         for (int i = 0; i < 2; i++) {
             out.absSum[i] = top.absSum[i];
             out.sideSum[i] = top.sideSum[i];
             for (int q = 0; q < parts.length; q++) {
-                if (walked[q].size != counted[q]) {
-                    throw new IllegalStateException("part " + q + " walked to " + walked[q].size
-                            + " nodes, counted " + counted[q]);
-                }
                 out.absSum[i] += walked[q].absSum[i];
                 out.sideSum[i] += walked[q].sideSum[i];
             }
@@ -216,13 +218,18 @@ final class UnionParts {
         int[] to = new int[k];
         int[] count = new int[1];
         for (int s = part[0]; s < part[1]; s++) {
-            for (int t = 0; t < k; t++) {
-                from[t] = subRange[2 * (s * k + t)];
-                to[t] = subRange[2 * (s * k + t) + 1];
-            }
+            matchesOf(s, from, to);
             own.walk(-1, matches, from, to, (par, nodes, f, tt) -> count[0]++);
         }
         return count[0];
+    }
+
+    /** Sets {@code from} and {@code to} to where subtree {@code s}'s matches of each tree are in {@link #matches}. */
+    private void matchesOf(int s, int[] from, int[] to) {
+        for (int t = 0; t < k; t++) {
+            from[t] = subRange[2 * (s * k + t)];
+            to[t] = subRange[2 * (s * k + t) + 1];
+        }
     }
 
     /** Walks a part's subtrees into {@code out}, each subtree's first node hung from its top node. */
@@ -231,10 +238,7 @@ final class UnionParts {
         int[] from = new int[k];
         int[] to = new int[k];
         for (int s = part[0]; s < part[1]; s++) {
-            for (int t = 0; t < k; t++) {
-                from[t] = subRange[2 * (s * k + t)];
-                to[t] = subRange[2 * (s * k + t) + 1];
-            }
+            matchesOf(s, from, to);
             out.rootParent = topId[subParent[s]];
             int depth = top.depth(subParent[s]) + 1;
             own.walk(-1, matches, from, to,
